@@ -1,0 +1,125 @@
+package dev.jobqueue.internal.discovery;
+
+import dev.jobqueue.Consumer;
+import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.config.QueueOptionsResolver;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.DefinitionException;
+import jakarta.enterprise.inject.spi.DeploymentException;
+import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessManagedBean;
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Finds every {@link Consumer} method at deployment and validates it. A bad signature or queue name is a
+ * definition error; two consumers for one queue, or a bad configuration value, is a deployment problem.
+ * Either way the application does not start, and the message names the method or the key.
+ */
+public class JobQueueExtension implements Extension {
+
+    private final List<ConsumerMethod> found = new ArrayList<>();
+    private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
+    private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
+    private volatile QueueOptionsResolver resolver;
+
+    <T> void findConsumers(@Observes ProcessManagedBean<T> event) {
+        Bean<?> bean = event.getBean();
+        for (AnnotatedMethod<? super T> annotated : event.getAnnotatedBeanClass().getMethods()) {
+            Consumer annotation = annotated.getAnnotation(Consumer.class);
+            if (annotation == null) {
+                continue;
+            }
+            Method method = annotated.getJavaMember();
+            if (!QueueNames.isValid(annotation.queue())) {
+                event.addDefinitionError(new DefinitionException(Messages.invalidQueueName(annotation.queue(), method)));
+                continue;
+            }
+            Optional<String> problem = ConsumerSignature.problemWith(method);
+            if (problem.isPresent()) {
+                event.addDefinitionError(new DefinitionException(Messages.invalidSignature(method, problem.get())));
+                continue;
+            }
+            Optional<Class<?>> referenceType = referenceType(bean, method);
+            if (referenceType.isEmpty()) {
+                event.addDefinitionError(new DefinitionException(Messages.invalidSignature(method,
+                        "it is not a business method of the bean's types " + bean.getTypes())));
+                continue;
+            }
+            found.add(consumerMethod(annotation.queue(), bean, method, referenceType.get()));
+        }
+    }
+
+    void validate(@Observes AfterDeploymentValidation event) {
+        for (ConsumerMethod consumer : found) {
+            ConsumerMethod previous = consumers.putIfAbsent(consumer.queue(), consumer);
+            if (previous != null) {
+                event.addDeploymentProblem(new DeploymentException(
+                        Messages.duplicateQueue(consumer.queue(), previous.method(), consumer.method())));
+            }
+        }
+        Config config = ConfigProvider.getConfig();
+        resolver = new QueueOptionsResolver(key -> config.getOptionalValue(key, String.class));
+        for (String queue : consumers.keySet()) {
+            try {
+                options.put(queue, resolver.resolve(queue));
+            } catch (IllegalArgumentException e) {
+                event.addDeploymentProblem(new DeploymentException(e.getMessage()));
+            }
+        }
+    }
+
+    /** The validated consumers, one per queue. */
+    public Collection<ConsumerMethod> consumers() {
+        return List.copyOf(consumers.values());
+    }
+
+    /** The options of a queue, whether this node consumes it or not. */
+    public QueueOptions options(String queue) {
+        return options.computeIfAbsent(queue, resolver::resolve);
+    }
+
+    private static Optional<Class<?>> referenceType(Bean<?> bean, Method method) {
+        if (bean.getTypes().contains(bean.getBeanClass())) {
+            return Optional.<Class<?>>of(bean.getBeanClass());
+        }
+        return bean.getTypes().stream()
+                .filter(type -> type instanceof Class<?> c && c.isInterface() && declares(c, method))
+                .<Class<?>>map(type -> (Class<?>) type).findFirst();
+    }
+
+    private static boolean declares(Class<?> type, Method method) {
+        try {
+            type.getMethod(method.getName(), method.getParameterTypes());
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    private static ConsumerMethod consumerMethod(String queue, Bean<?> bean, Method method, Class<?> referenceType) {
+        Method invocable;
+        try {
+            invocable = referenceType.getMethod(method.getName(), method.getParameterTypes());
+        } catch (NoSuchMethodException e) {
+            invocable = method;
+        }
+        invocable.setAccessible(true);
+        Type payloadType = method.getGenericParameterTypes()[0];
+        return new ConsumerMethod(queue, bean, method, referenceType, invocable, payloadType,
+                method.getParameterCount() == 2);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.JobContext;
+import dev.jobqueue.internal.discovery.ConsumerMethod;
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.context.spi.CreationalContext;
+import jakarta.enterprise.inject.spi.BeanManager;
+import java.lang.reflect.InvocationTargetException;
+
+/** Calls a consumer method on its bean's contextual reference, so interceptors and EJB services apply. */
+final class ConsumerInvoker {
+
+    private ConsumerInvoker() {
+    }
+
+    static void invoke(BeanManager beanManager, ConsumerMethod consumer, Object payload, JobContext context)
+            throws Exception {
+        CreationalContext<?> creationalContext = beanManager.createCreationalContext(consumer.bean());
+        try {
+            Object reference = beanManager.getReference(consumer.bean(), consumer.referenceType(), creationalContext);
+            Object[] args = consumer.takesContext() ? new Object[] {payload, context} : new Object[] {payload};
+            consumer.invocable().invoke(reference, args);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception exception) {
+                throw exception;
+            }
+            throw (Error) cause;
+        } finally {
+            if (consumer.bean().getScope() == Dependent.class) {
+                creationalContext.release();
+            }
+        }
+    }
+}

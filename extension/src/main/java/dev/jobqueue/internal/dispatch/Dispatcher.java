@@ -1,0 +1,91 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.discovery.ConsumerMethod;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.JobStore;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/**
+ * Owns the queue workers of this node: starts one per consumed queue, routes wake-ups to them, and at
+ * shutdown stops them, lets running jobs finish within a grace period, then interrupts and releases the rest.
+ */
+@ApplicationScoped
+public class Dispatcher {
+
+    private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+
+    private final Map<String, QueueWorker> workers = new ConcurrentHashMap<>();
+    private final Clock clock = Clock.systemUTC();
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
+
+    @Inject
+    JobStore store;
+
+    @Inject
+    JobExecutor jobExecutor;
+
+    @Inject
+    RunningJobs running;
+
+    public void start(ConsumerMethod consumer, QueueOptions options) {
+        QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, store, jobExecutor, running,
+                clock);
+        workers.put(options.queue(), worker);
+        worker.start();
+        LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "
+                + options.concurrency() + " at a time");
+    }
+
+    /** Polls the queue now if this node consumes it; a no-op otherwise. */
+    public void wake(String queue) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.wake();
+        }
+    }
+
+    public void stop(Duration grace) {
+        workers.values().forEach(QueueWorker::stop);
+        Instant deadline = clock.instant().plus(grace);
+        while (!running.isEmpty() && clock.instant().isBefore(deadline)) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        List<RunningJobs.Entry> unfinished = List.copyOf(running.snapshot());
+        if (unfinished.isEmpty()) {
+            return;
+        }
+        unfinished.stream().map(RunningJobs.Entry::thread).filter(thread -> thread != null)
+                .forEach(Thread::interrupt);
+        List<String> tokens = unfinished.stream().map(RunningJobs.Entry::job).map(ClaimedJob::leaseToken)
+                .distinct().toList();
+        try {
+            int released = store.release(tokens, clock.instant());
+            LOG.info("jobqueue: released " + released + " unfinished jobs at shutdown for prompt retry");
+        } catch (RuntimeException e) {
+            LOG.warning("jobqueue: cannot release " + unfinished.size()
+                    + " unfinished jobs at shutdown; they run again once their leases expire: " + e);
+        }
+    }
+}

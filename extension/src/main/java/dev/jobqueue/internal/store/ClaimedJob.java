@@ -1,0 +1,17 @@
+package dev.jobqueue.internal.store;
+
+import java.time.Instant;
+
+/**
+ * A job this node has claimed and may run while it holds the lease.
+ *
+ * @param id         the job id
+ * @param queue      the queue
+ * @param payload    the JSON payload
+ * @param attempt    this attempt's number, starting at 1
+ * @param enqueuedAt when the job was put
+ * @param leaseToken the token that fences every later write
+ */
+public record ClaimedJob(String id, String queue, String payload, int attempt, Instant enqueuedAt,
+        String leaseToken) {
+}

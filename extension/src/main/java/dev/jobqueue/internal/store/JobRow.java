@@ -1,0 +1,126 @@
+package dev.jobqueue.internal.store;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** One job, as stored in the {@code jobqueue_job} table. The DDL ships in {@code META-INF/jobqueue/schema/}. */
+@Entity(name = "JobqueueJob")
+@Table(name = "jobqueue_job")
+public class JobRow {
+
+    @Id
+    @Column(name = "id", length = 36)
+    private String id;
+
+    @Column(name = "queue", nullable = false, length = 100)
+    private String queue;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "state", nullable = false, length = 16)
+    private JobState state;
+
+    @Column(name = "payload", nullable = false)
+    private String payload;
+
+    @Column(name = "attempts", nullable = false)
+    private int attempts;
+
+    @Column(name = "run_at", nullable = false)
+    private Instant runAt;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "started_at")
+    private Instant startedAt;
+
+    @Column(name = "finished_at")
+    private Instant finishedAt;
+
+    @Column(name = "lease_token", length = 36)
+    private String leaseToken;
+
+    @Column(name = "lease_expires_at")
+    private Instant leaseExpiresAt;
+
+    @Column(name = "last_error")
+    private String lastError;
+
+    protected JobRow() {
+    }
+
+    /** A new PENDING job, due at once. */
+    public static JobRow pending(String id, String queue, String payload, Instant now) {
+        JobRow row = new JobRow();
+        row.id = id;
+        row.queue = queue;
+        row.state = JobState.PENDING;
+        row.payload = payload;
+        row.attempts = 0;
+        row.runAt = now;
+        row.createdAt = now;
+        return row;
+    }
+
+    /** Takes the job for one attempt under {@code leaseToken}; the attempt is counted now, at claim time. */
+    void claim(String leaseToken, Instant now, Instant leaseExpiresAt) {
+        this.state = JobState.RUNNING;
+        this.attempts++;
+        this.leaseToken = leaseToken;
+        this.leaseExpiresAt = leaseExpiresAt;
+        this.startedAt = now;
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public String getQueue() {
+        return queue;
+    }
+
+    public JobState getState() {
+        return state;
+    }
+
+    public String getPayload() {
+        return payload;
+    }
+
+    public int getAttempts() {
+        return attempts;
+    }
+
+    public Instant getRunAt() {
+        return runAt;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getStartedAt() {
+        return startedAt;
+    }
+
+    public Instant getFinishedAt() {
+        return finishedAt;
+    }
+
+    public String getLeaseToken() {
+        return leaseToken;
+    }
+
+    public Instant getLeaseExpiresAt() {
+        return leaseExpiresAt;
+    }
+
+    public String getLastError() {
+        return lastError;
+    }
+}

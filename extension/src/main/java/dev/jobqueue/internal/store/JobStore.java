@@ -1,0 +1,159 @@
+package dev.jobqueue.internal.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every read and write of job rows. Each write after the claim is fenced by the lease token, so a
+ * worker that lost its lease cannot change a job another node has taken over.
+ */
+@ApplicationScoped
+public class JobStore {
+
+    /** JPA's hint value that asks the provider for {@code SKIP LOCKED}. */
+    private static final int SKIP_LOCKED = -2;
+
+    @PersistenceContext(unitName = "jobqueue")
+    EntityManager em;
+
+    /** Writes a new job in the caller's transaction. */
+    @Transactional(TxType.MANDATORY)
+    public void insert(JobRow row) {
+        em.persist(row);
+    }
+
+    /**
+     * Claims up to {@code limit} due jobs of {@code queue}, skipping rows other claimers hold locked,
+     * and marks them RUNNING under {@code leaseToken}. Commits before it returns.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, Instant now, Instant leaseExpiresAt) {
+        List<JobRow> rows = em.createQuery("""
+                SELECT j FROM JobqueueJob j
+                WHERE j.queue = :queue AND j.state = :state AND j.runAt <= :now
+                ORDER BY j.runAt, j.id""", JobRow.class)
+                .setParameter("queue", queue)
+                .setParameter("state", JobState.PENDING)
+                .setParameter("now", now)
+                .setMaxResults(limit)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
+                .getResultList();
+        rows.forEach(row -> row.claim(leaseToken, now, leaseExpiresAt));
+        em.flush();
+        return rows.stream().map(row -> new ClaimedJob(row.getId(), row.getQueue(), row.getPayload(),
+                row.getAttempts(), row.getCreatedAt(), leaseToken)).toList();
+    }
+
+    /** Marks the job DONE in the caller's transaction; false if this worker no longer holds the lease. */
+    @Transactional(TxType.MANDATORY)
+    public boolean complete(String id, String leaseToken, Instant now) {
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.state = :done, j.finishedAt = :now, j.leaseToken = NULL,
+                    j.leaseExpiresAt = NULL
+                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
+                .setParameter("done", JobState.DONE)
+                .setParameter("now", now)
+                .setParameter("id", id)
+                .setParameter("token", leaseToken)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate() == 1;
+    }
+
+    /** Makes the job PENDING again at {@code runAt}, keeping the error; false if the lease was lost. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean retryLater(String id, String leaseToken, Instant runAt, String error) {
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :runAt, j.lastError = :error,
+                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
+                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
+                .setParameter("pending", JobState.PENDING)
+                .setParameter("runAt", runAt)
+                .setParameter("error", error)
+                .setParameter("id", id)
+                .setParameter("token", leaseToken)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate() == 1;
+    }
+
+    /** Gives the job up: it becomes FAILED and keeps the error. False if the lease was lost. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean fail(String id, String leaseToken, Instant now, String error) {
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.state = :failed, j.finishedAt = :now, j.lastError = :error,
+                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
+                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
+                .setParameter("failed", JobState.FAILED)
+                .setParameter("now", now)
+                .setParameter("error", error)
+                .setParameter("id", id)
+                .setParameter("token", leaseToken)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate() == 1;
+    }
+
+    /** Extends the leases this node holds. Returns how many jobs were renewed. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public int renewLeases(Collection<String> leaseTokens, Instant leaseExpiresAt) {
+        if (leaseTokens.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.leaseExpiresAt = :expires
+                WHERE j.leaseToken IN :tokens AND j.state = :running""")
+                .setParameter("expires", leaseExpiresAt)
+                .setParameter("tokens", leaseTokens)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate();
+    }
+
+    /**
+     * Makes RUNNING jobs whose lease has expired PENDING again, so any node can claim them: their
+     * node died or lost contact. Returns how many jobs were rescued.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public int rescueExpiredLeases(Instant now) {
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.leaseToken = NULL,
+                    j.leaseExpiresAt = NULL
+                WHERE j.state = :running AND j.leaseExpiresAt < :now""")
+                .setParameter("pending", JobState.PENDING)
+                .setParameter("now", now)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate();
+    }
+
+    /**
+     * Hands back jobs this node claimed but did not finish, at shutdown. The attempt is not counted,
+     * because the job never failed.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public int release(Collection<String> leaseTokens, Instant now) {
+        if (leaseTokens.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("""
+                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.attempts = j.attempts - 1,
+                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
+                WHERE j.leaseToken IN :tokens AND j.state = :running""")
+                .setParameter("pending", JobState.PENDING)
+                .setParameter("now", now)
+                .setParameter("tokens", leaseTokens)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate();
+    }
+
+    /** Reads one job, or empty if there is no such row. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<JobRow> find(String id) {
+        return Optional.ofNullable(em.find(JobRow.class, id));
+    }
+}

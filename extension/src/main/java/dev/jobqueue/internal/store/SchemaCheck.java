@@ -1,0 +1,89 @@
+package dev.jobqueue.internal.store;
+
+import dev.jobqueue.internal.Messages;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * Makes sure the job table is there before any job is put or claimed. It can create the table from the
+ * shipped DDL ({@code jobqueue.schema.create=true}); otherwise it fails the start-up with a message naming
+ * the script to run.
+ */
+@ApplicationScoped
+public class SchemaCheck {
+
+    private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
+    private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
+    private static final String PROBE = "SELECT id, queue, state, payload, attempts, run_at, created_at, started_at,"
+            + " finished_at, lease_token, lease_expires_at, last_error FROM jobqueue_job WHERE 1 = 0";
+
+    @Resource(lookup = "java:comp/DefaultDataSource")
+    DataSource dataSource;
+
+    /** @throws IllegalStateException if the table or one of its columns is missing */
+    public void verify(boolean create) {
+        try (Connection connection = dataSource.getConnection()) {
+            String script = SCRIPT_FOLDER + scriptName(connection.getMetaData().getDatabaseProductName());
+            if (create) {
+                run(connection, script);
+            }
+            try (Statement probe = connection.createStatement()) {
+                probe.executeQuery(PROBE).close();
+            } catch (SQLException e) {
+                throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage() + ")", e);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("JQ031: cannot reach the jobqueue database: " + e.getMessage(), e);
+        }
+    }
+
+    private static String scriptName(String databaseProduct) {
+        String product = databaseProduct.toLowerCase(Locale.ROOT);
+        if (product.contains("postgres")) {
+            return "postgresql.sql";
+        }
+        if (product.contains("mariadb") || product.contains("mysql")) {
+            return "mariadb.sql";
+        }
+        if (product.contains("h2")) {
+            return "h2.sql";
+        }
+        throw new IllegalStateException("JQ032: jobqueue does not support the database " + databaseProduct
+                + "; it supports PostgreSQL, MariaDB, MySQL and H2");
+    }
+
+    private static void run(Connection connection, String script) throws SQLException {
+        String sql = read(script);
+        String[] statements = Arrays.stream(sql.split(";\\s*(\\n|$)"))
+                .map(statement -> statement.lines().filter(line -> !line.trim().startsWith("--"))
+                        .reduce("", (a, b) -> a + "\n" + b).trim())
+                .filter(statement -> !statement.isEmpty()).toArray(String[]::new);
+        try (Statement statement = connection.createStatement()) {
+            for (String ddl : statements) {
+                statement.execute(ddl);
+            }
+        }
+        LOG.info(() -> "jobqueue: applied schema script " + script);
+    }
+
+    private static String read(String script) {
+        try (InputStream in = SchemaCheck.class.getClassLoader().getResourceAsStream(script)) {
+            if (in == null) {
+                throw new IllegalStateException("JQ033: schema script " + script + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("JQ033: cannot read schema script " + script, e);
+        }
+    }
+}

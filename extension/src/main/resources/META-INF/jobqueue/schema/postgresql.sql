@@ -1,0 +1,20 @@
+-- jobqueue schema for PostgreSQL. Idempotent: safe to run again, and ready for Flyway or Liquibase.
+CREATE TABLE IF NOT EXISTS jobqueue_job (
+    id               VARCHAR(36)  NOT NULL PRIMARY KEY,
+    queue            VARCHAR(100) NOT NULL,
+    state            VARCHAR(16)  NOT NULL,
+    payload          TEXT         NOT NULL,
+    attempts         INTEGER      NOT NULL,
+    run_at           TIMESTAMP WITH TIME ZONE NOT NULL,
+    created_at       TIMESTAMP WITH TIME ZONE NOT NULL,
+    started_at       TIMESTAMP WITH TIME ZONE,
+    finished_at      TIMESTAMP WITH TIME ZONE,
+    lease_token      VARCHAR(36),
+    lease_expires_at TIMESTAMP WITH TIME ZONE,
+    last_error       TEXT
+);
+-- Claiming reads only due PENDING rows of one queue, however many DONE and FAILED rows there are.
+CREATE INDEX IF NOT EXISTS jobqueue_job_claim ON jobqueue_job (queue, run_at) WHERE state = 'PENDING';
+-- Lease renewal and rescue touch only RUNNING rows.
+CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token) WHERE state = 'RUNNING';
+CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expires_at) WHERE state = 'RUNNING';

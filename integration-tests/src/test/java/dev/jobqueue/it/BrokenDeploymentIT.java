@@ -1,0 +1,75 @@
+package dev.jobqueue.it;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.it.broken.BadQueueNameConsumer;
+import dev.jobqueue.it.broken.DuplicateQueueConsumers;
+import dev.jobqueue.it.broken.WrongSignatureConsumer;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A broken consumer fails the deployment, with a message that names the method and the problem. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class BrokenDeploymentIT {
+
+    @ArquillianResource
+    Deployer deployer;
+
+    @Deployment(name = "wrong-signature", managed = false, testable = false)
+    static WebArchive wrongSignature() {
+        return Deployments.war("wrong-signature", WrongSignatureConsumer.class);
+    }
+
+    @Deployment(name = "duplicate-queue", managed = false, testable = false)
+    static WebArchive duplicateQueue() {
+        return Deployments.war("duplicate-queue", DuplicateQueueConsumers.class);
+    }
+
+    @Deployment(name = "bad-queue-name", managed = false, testable = false)
+    static WebArchive badQueueName() {
+        return Deployments.war("bad-queue-name", BadQueueNameConsumer.class);
+    }
+
+    @Test
+    void a_consumer_with_a_bad_signature_fails_the_deployment_naming_the_method() {
+        assertDeploymentFailsWith("wrong-signature",
+                "JQ001", WrongSignatureConsumer.class.getName() + "#handle(String, int)", "JobContext");
+    }
+
+    @Test
+    void two_consumers_for_one_queue_fail_the_deployment_naming_both() {
+        assertDeploymentFailsWith("duplicate-queue",
+                "JQ002", "'twice'", DuplicateQueueConsumers.class.getName() + "#first",
+                DuplicateQueueConsumers.class.getName() + "#second");
+    }
+
+    @Test
+    void an_invalid_queue_name_fails_the_deployment_naming_the_method() {
+        assertDeploymentFailsWith("bad-queue-name",
+                "JQ003", "'Emails!'", BadQueueNameConsumer.class.getName() + "#handle");
+    }
+
+    private void assertDeploymentFailsWith(String deployment, String... fragments) {
+        Exception error = assertThrows(Exception.class, () -> deployer.deploy(deployment));
+        try {
+            String messages = ServerLog.causeChainAndLog(error);
+            for (String fragment : fragments) {
+                assertTrue(messages.contains(fragment), "expected '" + fragment + "' in:\n" + messages);
+            }
+        } finally {
+            try {
+                deployer.undeploy(deployment);
+            } catch (RuntimeException ignored) {
+                // a deployment that failed may not be there to undeploy
+            }
+        }
+    }
+}
