@@ -57,10 +57,21 @@ class BrokenDeploymentIT {
                 "JQ003", "'Emails!'", BadQueueNameConsumer.class.getName() + "#handle");
     }
 
+    private static String causeChain(Throwable error) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            text.append(cause).append('\n');
+        }
+        return text.toString();
+    }
+
     private void assertDeploymentFailsWith(String deployment, String... fragments) {
+        long logOffset = ServerLog.length();
         Exception error = assertThrows(Exception.class, () -> deployer.deploy(deployment));
         try {
-            String messages = ServerLog.causeChainAndLog(error);
+            // Liberty's Arquillian container keeps only the first line of a multi-line CDI error, so the
+            // server's own report of this deployment is read too.
+            String messages = causeChain(error) + ServerLog.since(logOffset);
             for (String fragment : fragments) {
                 assertTrue(messages.contains(fragment), "expected '" + fragment + "' in:\n" + messages);
             }

@@ -51,6 +51,17 @@ public class OrderService {
                 .setParameter(1, id.toString()).getSingleResult();
     }
 
+    /** Locks one job row in the caller's transaction, as a competing claimer would. */
+    public void lockJobRow(JobId id) {
+        em.createNativeQuery("SELECT id FROM jobqueue_job WHERE id = ?1 FOR UPDATE")
+                .setParameter(1, id.toString()).getResultList();
+    }
+
+    public int deleteJobs(String queue) {
+        return em.createNativeQuery("DELETE FROM jobqueue_job WHERE queue = ?1").setParameter(1, queue)
+                .executeUpdate();
+    }
+
     public long jobCount() {
         return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job").getSingleResult()).longValue();
     }

@@ -1,0 +1,91 @@
+package dev.jobqueue.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobQueue;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.it.app.Confirmation;
+import dev.jobqueue.it.app.ConfirmationConsumer;
+import dev.jobqueue.it.app.FlakyConsumer;
+import dev.jobqueue.it.app.InstantConsumer;
+import dev.jobqueue.it.app.OrderService;
+import dev.jobqueue.it.app.PlacedOrder;
+import dev.jobqueue.it.app.Recorder;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** How jobs are claimed: never blocked by another claimer's locks, and started at once after a local commit. */
+@ExtendWith(ArquillianExtension.class)
+class ClaimIT {
+
+    @Deployment
+    static WebArchive app() {
+        return Deployments.war("claim", Confirmation.class, Confirmation.Line.class, OrderService.class,
+                PlacedOrder.class, Recorder.class, ConfirmationConsumer.class, FlakyConsumer.class,
+                InstantConsumer.class);
+    }
+
+    @Inject
+    JobQueue jobs;
+
+    @Inject
+    JobStore store;
+
+    @Inject
+    Recorder recorder;
+
+    @EJB
+    OrderService orders;
+
+    @Resource(lookup = "java:comp/UserTransaction")
+    UserTransaction transaction;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
+
+    @Test
+    void a_claim_skips_rows_another_transaction_holds_locked_instead_of_waiting_for_them() throws Exception {
+        String queue = "skip-locked-" + UUID.randomUUID().toString().substring(0, 8);
+        JobId locked = jobs.put(queue, "locked");
+        JobId free = jobs.put(queue, "free");
+        transaction.begin();
+        try {
+            orders.lockJobRow(locked);
+            Instant now = Instant.now();
+            Future<List<ClaimedJob>> claim = executor.submit(() ->
+                    store.claim(queue, 10, UUID.randomUUID().toString(), now, now.plusSeconds(60)));
+
+            // Without SKIP LOCKED the claim waits for the lock, past this timeout.
+            List<ClaimedJob> claimed = claim.get(5, TimeUnit.SECONDS);
+
+            assertEquals(List.of(free.toString()), claimed.stream().map(ClaimedJob::id).toList());
+        } finally {
+            transaction.rollback();
+            orders.deleteJobs(queue);
+        }
+    }
+
+    @Test
+    void a_job_put_on_this_node_starts_after_commit_without_waiting_for_the_next_poll() throws Exception {
+        // The "instant" queue is polled once an hour (see microprofile-config.properties).
+        JobId id = jobs.put("instant", "now");
+
+        assertEquals(1, recorder.await(id, 1, Duration.ofSeconds(10)).size());
+    }
+}
