@@ -9,21 +9,27 @@ import java.lang.annotation.Target;
 /**
  * Marks the method that consumes the jobs of one queue.
  *
- * <p>The method belongs to a CDI bean (a managed bean or a session bean). Its first parameter
- * receives the payload, deserialised by JSON-B into the parameter's declared type; an optional
- * second parameter of type {@link JobContext} receives the job's metadata. It returns
- * {@code void}. A normal return marks the job done; an exception schedules a retry.
+ * <p>The method belongs to a CDI bean (a managed bean or a session bean), is public and returns
+ * {@code void}. Its first parameter receives the payload, deserialised by JSON-B into the parameter's
+ * declared type; an optional second parameter of type {@link JobContext} receives the job's metadata. A
+ * normal return marks the job done; an exception schedules a retry with backoff, until the attempts run out
+ * and the job becomes FAILED.
  *
  * <pre>{@code
  * @ApplicationScoped
  * public class ConfirmationSender {
- *     @Consumer(queue = "order-confirmation")
- *     void send(OrderPlaced event, JobContext job) { ... }
+ *     @Consumer(queue = "order-confirmation", maxAttempts = 5)
+ *     public void send(OrderPlaced event, JobContext job) { ... }
  * }
  * }</pre>
  *
- * <p>Each queue has exactly one consumer per application. Every problem with a consumer (a bad
- * signature, a duplicate queue, an invalid queue name) fails the deployment.
+ * <p>Every option can also be set in MicroProfile Config, and config wins: the per-queue key
+ * {@code jobqueue.queue.<queue>.<option>} beats the global key {@code jobqueue.<option>}, which beats the
+ * value here. Durations are written as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 1d} or
+ * ISO-8601. An attribute left at its default means "not set here"; the README lists the defaults.
+ *
+ * <p>Each queue has exactly one consumer per application. A bad signature, a duplicate queue, an invalid
+ * queue name or a bad option value fails the deployment.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -32,4 +38,57 @@ public @interface Consumer {
 
     /** The queue this method consumes, matching {@code [a-z0-9][a-z0-9._-]*}. */
     String queue();
+
+    /** {@code max-attempts}: attempts before the job gives up and becomes FAILED. 0 means not set. */
+    int maxAttempts() default 0;
+
+    /** {@code backoff.initial}: the wait after the first failed attempt. */
+    String backoffInitial() default "";
+
+    /** {@code backoff.multiplier}: each further wait is this many times the previous one. 0 means not set. */
+    double backoffMultiplier() default 0;
+
+    /** {@code backoff.max}: the longest wait. */
+    String backoffMax() default "";
+
+    /** {@code backoff.jitter}: each wait is spread randomly by ± this fraction, 0 to 1. Negative means not set. */
+    double backoffJitter() default -1;
+
+    /** {@code backoff.delays}: explicit waits, used instead of exponential backoff; the last one repeats. */
+    String[] backoffDelays() default {};
+
+    /** {@code lease}: how long a claim stays valid without renewal. */
+    String lease() default "";
+
+    /** {@code max-execute-time}: a consumer running longer is logged as stuck, with its stack trace. */
+    String maxExecuteTime() default "";
+
+    /** {@code poll-interval}: how often the queue is polled for retries and for jobs put on other nodes. */
+    String pollInterval() default "";
+
+    /** {@code concurrency}: how many of the queue's jobs run at once on this node. 0 means not set. */
+    int concurrency() default 0;
+
+    /** {@code batch-size}: how many jobs one claim takes at most. 0 means not set. */
+    int batchSize() default 0;
+
+    /** {@code enabled}: whether this node consumes the queue. A node can always put jobs on it. */
+    boolean enabled() default true;
+
+    /**
+     * {@code success-on}: exception types that count as success, for idempotent consumers, such as
+     * {@code jakarta.persistence.OptimisticLockException} from a write-once update. The consumer's
+     * transaction still rolls back; the job is marked DONE.
+     */
+    Class<? extends Throwable>[] successOn() default {};
+
+    /**
+     * {@code transactional}: whether the consumer runs inside the transaction that marks the job DONE (the
+     * default), so its database writes commit exactly once with the completion. Set false for long calls to
+     * external systems.
+     */
+    boolean transactional() default true;
+
+    /** {@code retention}: how long DONE jobs are kept before they are deleted. {@code 0s} deletes at once. */
+    String retention() default "";
 }

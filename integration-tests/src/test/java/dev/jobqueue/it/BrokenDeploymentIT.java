@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.broken.BadQueueNameConsumer;
+import dev.jobqueue.it.broken.BrokenConfigConsumer;
 import dev.jobqueue.it.broken.DuplicateQueueConsumers;
 import dev.jobqueue.it.broken.WrongSignatureConsumer;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -36,6 +37,19 @@ class BrokenDeploymentIT {
     @Deployment(name = "bad-queue-name", managed = false, testable = false)
     static WebArchive badQueueName() {
         return Deployments.war("bad-queue-name", BadQueueNameConsumer.class);
+    }
+
+    @Deployment(name = "bad-config", managed = false, testable = false)
+    static WebArchive badConfig() {
+        return Deployments.war("bad-config", "broken", BrokenConfigConsumer.class);
+    }
+
+    @Test
+    void bad_configuration_values_fail_the_deployment_naming_each_key_and_value() {
+        assertDeploymentFailsWith("bad-config",
+                "JQ020: configuration key jobqueue.queue.broken-config.lease has the invalid value '-5s'",
+                "jobqueue.queue.broken-config.success-on has the invalid value 'com.example.NoSuchException'",
+                "jobqueue.queue.nobody-consumes-this.max-attempts has the invalid value '3': no @Consumer");
     }
 
     @Test

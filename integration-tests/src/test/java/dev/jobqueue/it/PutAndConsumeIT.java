@@ -12,6 +12,7 @@ import dev.jobqueue.JobQueue;
 import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.ConfirmationConsumer;
 import dev.jobqueue.it.app.FlakyConsumer;
+import dev.jobqueue.it.app.InstantConsumer;
 import dev.jobqueue.it.app.OrderService;
 import dev.jobqueue.it.app.PlacedOrder;
 import dev.jobqueue.it.app.Recorder;
@@ -40,7 +41,7 @@ class PutAndConsumeIT {
     static WebArchive app() {
         return Deployments.war("put-and-consume", Confirmation.class, Confirmation.Line.class, OrderService.class,
                 PlacedOrder.class, Recorder.class, ConfirmationConsumer.class, FlakyConsumer.class,
-                Unserialisable.class);
+                InstantConsumer.class, Unserialisable.class);
     }
 
     @EJB

@@ -2,20 +2,33 @@ package dev.jobqueue.internal.config;
 
 import dev.jobqueue.internal.Messages;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * Resolves a queue's options from configuration. A per-queue key ({@code jobqueue.queue.<name>.<option>})
- * beats a global key ({@code jobqueue.<option>}), which beats the built-in default. Environment variables
- * follow MicroProfile Config's mapping, so {@code JOBQUEUE_QUEUE_EMAIL_MAX_ATTEMPTS} sets
- * {@code jobqueue.queue.email.max-attempts}.
+ * Resolves a queue's options. A per-queue key ({@code jobqueue.queue.<name>.<option>}) beats a global key
+ * ({@code jobqueue.<option>}), which beats the value on {@code @Consumer}, which beats the built-in default.
+ * Environment variables follow MicroProfile Config's mapping, so {@code JOBQUEUE_QUEUE_EMAIL_MAX_ATTEMPTS}
+ * sets {@code jobqueue.queue.email.max-attempts}.
  */
 public final class QueueOptionsResolver {
 
     public static final String PREFIX = "jobqueue.";
+    public static final String QUEUE_PREFIX = PREFIX + "queue.";
+
+    /** Marks a queue this application puts jobs on but has no consumer for, so per-queue keys for it are expected. */
+    public static final String PRODUCER_ONLY = "producer-only";
+
+    /** Every option a queue has, as written in keys. */
+    public static final Set<String> OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
+            "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
+            "concurrency", "batch-size", "enabled", "success-on", "transactional", "retention", PRODUCER_ONLY);
 
     static final int DEFAULT_MAX_ATTEMPTS = 20;
     static final Duration DEFAULT_BACKOFF_INITIAL = Duration.ofSeconds(1);
@@ -23,30 +36,72 @@ public final class QueueOptionsResolver {
     static final Duration DEFAULT_BACKOFF_MAX = Duration.ofHours(1);
     static final double DEFAULT_BACKOFF_JITTER = 0.2;
     static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
+    static final Duration DEFAULT_MAX_EXECUTE_TIME = Duration.ofMinutes(5);
     static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
     static final int DEFAULT_CONCURRENCY = 4;
     static final int DEFAULT_BATCH_SIZE = 16;
+    static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
 
     private final Function<String, Optional<String>> lookup;
+    private final ClassLoader classLoader;
 
-    /** @param lookup reads one raw configuration value, such as {@code Config::getOptionalValue} for strings */
-    public QueueOptionsResolver(Function<String, Optional<String>> lookup) {
+    /**
+     * @param lookup      reads one raw configuration value, such as {@code Config::getOptionalValue} for strings
+     * @param classLoader loads the exception types named in {@code success-on}
+     */
+    public QueueOptionsResolver(Function<String, Optional<String>> lookup, ClassLoader classLoader) {
         this.lookup = lookup;
+        this.classLoader = classLoader;
     }
 
-    /** @throws IllegalArgumentException with a message naming the key and the value, for a bad value */
+    /** Resolves a queue's options from configuration and defaults alone. */
     public QueueOptions resolve(String queue) {
-        return new QueueOptions(queue,
-                positiveInt(queue, "max-attempts", DEFAULT_MAX_ATTEMPTS),
-                backoff(queue),
-                positiveDuration(queue, "lease", DEFAULT_LEASE),
-                positiveDuration(queue, "poll-interval", DEFAULT_POLL_INTERVAL),
-                positiveInt(queue, "concurrency", DEFAULT_CONCURRENCY),
-                positiveInt(queue, "batch-size", DEFAULT_BATCH_SIZE));
+        return resolve(queue, Map.of(), "");
     }
 
-    private Backoff backoff(String queue) {
-        Optional<Setting> delays = find(queue, "backoff.delays");
+    /**
+     * Resolves a queue's options.
+     *
+     * @param annotated values set on {@code @Consumer}, by option name
+     * @param source    where those values come from, for error messages
+     * @throws IllegalArgumentException with a message naming the key and the value, for a bad value
+     */
+    public QueueOptions resolve(String queue, Map<String, String> annotated, String source) {
+        Sources sources = new Sources(queue, annotated, source);
+        List<String> problems = new ArrayList<>();
+        QueueOptions options = new QueueOptions(queue,
+                checked(problems, () -> positiveInt(sources, "max-attempts", DEFAULT_MAX_ATTEMPTS), 1),
+                checked(problems, () -> backoff(sources), null),
+                checked(problems, () -> positiveDuration(sources, "lease", DEFAULT_LEASE), null),
+                checked(problems, () -> positiveDuration(sources, "max-execute-time", DEFAULT_MAX_EXECUTE_TIME), null),
+                checked(problems, () -> positiveDuration(sources, "poll-interval", DEFAULT_POLL_INTERVAL), null),
+                checked(problems, () -> positiveInt(sources, "concurrency", DEFAULT_CONCURRENCY), 1),
+                checked(problems, () -> positiveInt(sources, "batch-size", DEFAULT_BATCH_SIZE), 1),
+                checked(problems, () -> bool(sources, "enabled", true), true),
+                checked(problems, () -> exceptionTypes(sources, "success-on"), List.of()),
+                checked(problems, () -> bool(sources, "transactional", true), true),
+                checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null));
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", problems));
+        }
+        return options;
+    }
+
+    /**
+     * Evaluates one option. A bad value is noted and {@code standIn} takes its place until every option has
+     * been read, so that all bad values are reported at once; the options are then thrown away.
+     */
+    private static <T> T checked(List<String> problems, Supplier<T> option, T standIn) {
+        try {
+            return option.get();
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+            return standIn;
+        }
+    }
+
+    private Backoff backoff(Sources sources) {
+        Optional<Setting> delays = sources.find("backoff.delays");
         if (delays.isPresent()) {
             Setting setting = delays.get();
             List<Duration> parsed = Arrays.stream(setting.value().split(","))
@@ -54,14 +109,14 @@ public final class QueueOptionsResolver {
             return new Backoff.Fixed(parsed);
         }
         return new Backoff.Exponential(
-                duration(queue, "backoff.initial", DEFAULT_BACKOFF_INITIAL),
-                fraction(queue, "backoff.multiplier", DEFAULT_BACKOFF_MULTIPLIER, 1.0, 1000.0),
-                duration(queue, "backoff.max", DEFAULT_BACKOFF_MAX),
-                fraction(queue, "backoff.jitter", DEFAULT_BACKOFF_JITTER, 0.0, 1.0));
+                duration(sources, "backoff.initial", DEFAULT_BACKOFF_INITIAL),
+                number(sources, "backoff.multiplier", DEFAULT_BACKOFF_MULTIPLIER, 1.0, 1000.0),
+                duration(sources, "backoff.max", DEFAULT_BACKOFF_MAX),
+                number(sources, "backoff.jitter", DEFAULT_BACKOFF_JITTER, 0.0, 1.0));
     }
 
-    private int positiveInt(String queue, String option, int fallback) {
-        return find(queue, option).map(setting -> {
+    private static int positiveInt(Sources sources, String option, int fallback) {
+        return sources.find(option).map(setting -> {
             try {
                 int value = Integer.parseInt(setting.value().trim());
                 if (value < 1) {
@@ -74,8 +129,8 @@ public final class QueueOptionsResolver {
         }).orElse(fallback);
     }
 
-    private double fraction(String queue, String option, double fallback, double min, double max) {
-        return find(queue, option).map(setting -> {
+    private static double number(Sources sources, String option, double fallback, double min, double max) {
+        return sources.find(option).map(setting -> {
             try {
                 double value = Double.parseDouble(setting.value().trim());
                 if (value < min || value > max) {
@@ -88,18 +143,54 @@ public final class QueueOptionsResolver {
         }).orElse(fallback);
     }
 
-    private Duration duration(String queue, String option, Duration fallback) {
-        return find(queue, option).map(setting -> parseDuration(setting, setting.value())).orElse(fallback);
+    private static boolean bool(Sources sources, String option, boolean fallback) {
+        return sources.find(option).map(setting -> {
+            String value = setting.value().trim();
+            if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+                throw setting.invalid("expected true or false");
+            }
+            return Boolean.parseBoolean(value);
+        }).orElse(fallback);
     }
 
-    private Duration positiveDuration(String queue, String option, Duration fallback) {
-        return find(queue, option).map(setting -> {
+    private static Duration duration(Sources sources, String option, Duration fallback) {
+        return sources.find(option).map(setting -> parseDuration(setting, setting.value())).orElse(fallback);
+    }
+
+    private static Duration positiveDuration(Sources sources, String option, Duration fallback) {
+        return sources.find(option).map(setting -> {
             Duration value = parseDuration(setting, setting.value());
             if (value.isZero()) {
                 throw setting.invalid("must be longer than zero");
             }
             return value;
         }).orElse(fallback);
+    }
+
+    private List<Class<? extends Throwable>> exceptionTypes(Sources sources, String option) {
+        Optional<Setting> found = sources.find(option);
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        Setting setting = found.get();
+        List<Class<? extends Throwable>> types = new ArrayList<>();
+        for (String name : setting.value().split(",")) {
+            String trimmed = name.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            Class<?> type;
+            try {
+                type = Class.forName(trimmed, false, classLoader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw setting.invalid("no exception class " + trimmed + " is visible to the application");
+            }
+            if (!Throwable.class.isAssignableFrom(type)) {
+                throw setting.invalid(trimmed + " is not an exception type");
+            }
+            types.add(type.asSubclass(Throwable.class));
+        }
+        return types;
     }
 
     private static Duration parseDuration(Setting setting, String text) {
@@ -110,14 +201,32 @@ public final class QueueOptionsResolver {
         }
     }
 
-    private Optional<Setting> find(String queue, String option) {
-        String queueKey = PREFIX + "queue." + queue + "." + option;
-        Optional<Setting> perQueue = lookup.apply(queueKey).map(value -> new Setting(queueKey, value));
-        if (perQueue.isPresent()) {
-            return perQueue;
+    /** The three places an option's value can come from, in order of precedence. */
+    private final class Sources {
+        private final String queue;
+        private final Map<String, String> annotated;
+        private final String source;
+
+        Sources(String queue, Map<String, String> annotated, String source) {
+            this.queue = queue;
+            this.annotated = annotated;
+            this.source = source;
         }
-        String globalKey = PREFIX + option;
-        return lookup.apply(globalKey).map(value -> new Setting(globalKey, value));
+
+        Optional<Setting> find(String option) {
+            String queueKey = QUEUE_PREFIX + queue + "." + option;
+            Optional<String> perQueue = lookup.apply(queueKey);
+            if (perQueue.isPresent()) {
+                return Optional.of(new Setting(queueKey, perQueue.get()));
+            }
+            String globalKey = PREFIX + option;
+            Optional<String> global = lookup.apply(globalKey);
+            if (global.isPresent()) {
+                return Optional.of(new Setting(globalKey, global.get()));
+            }
+            return Optional.ofNullable(annotated.get(option))
+                    .map(value -> new Setting(option + " on @Consumer " + source, value));
+        }
     }
 
     private record Setting(String key, String value) {

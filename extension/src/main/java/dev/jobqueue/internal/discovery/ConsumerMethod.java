@@ -8,6 +8,7 @@ import java.lang.reflect.Type;
  * A validated {@code @Consumer} method.
  *
  * @param queue         the queue it consumes
+ * @param annotation    the annotation, for the options set on it
  * @param bean          the CDI bean that declares it
  * @param method        the annotated method
  * @param referenceType the bean type to obtain the reference by: the bean class, or for a session bean
@@ -16,7 +17,7 @@ import java.lang.reflect.Type;
  * @param payloadType   the declared type of the first parameter, the target of JSON-B
  * @param takesContext  whether a second {@code JobContext} parameter is declared
  */
-public record ConsumerMethod(String queue, Bean<?> bean, Method method, Type referenceType, Method invocable,
+public record ConsumerMethod(String queue, dev.jobqueue.Consumer annotation, Bean<?> bean, Method method, Type referenceType, Method invocable,
         Type payloadType, boolean takesContext) {
 
     /** The method as users wrote it, for messages. */

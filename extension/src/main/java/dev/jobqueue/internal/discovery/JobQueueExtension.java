@@ -3,6 +3,8 @@ package dev.jobqueue.internal.discovery;
 import dev.jobqueue.Consumer;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.config.AnnotatedOptions;
+import dev.jobqueue.internal.config.ConfigKeyCheck;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
 import jakarta.enterprise.event.Observes;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -59,7 +62,7 @@ public class JobQueueExtension implements Extension {
                         "it is not a business method of the bean's types " + bean.getTypes())));
                 continue;
             }
-            found.add(consumerMethod(annotation.queue(), bean, method, referenceType.get()));
+            found.add(consumerMethod(annotation, bean, method, referenceType.get()));
         }
     }
 
@@ -72,14 +75,26 @@ public class JobQueueExtension implements Extension {
             }
         }
         Config config = ConfigProvider.getConfig();
-        resolver = new QueueOptionsResolver(key -> config.getOptionalValue(key, String.class));
-        for (String queue : consumers.keySet()) {
+        Function<String, Optional<String>> lookup = key -> config.getOptionalValue(key, String.class);
+        resolver = new QueueOptionsResolver(lookup, Thread.currentThread().getContextClassLoader());
+        for (ConsumerMethod consumer : consumers.values()) {
+            try {
+                options.put(consumer.queue(), resolver.resolve(consumer.queue(),
+                        AnnotatedOptions.of(consumer.annotation()), consumer.describe()));
+            } catch (IllegalArgumentException e) {
+                e.getMessage().lines().forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+            }
+        }
+        Iterable<String> keys = config.getPropertyNames();
+        for (String queue : ConfigKeyCheck.producerOnlyQueues(keys, lookup)) {
             try {
                 options.put(queue, resolver.resolve(queue));
             } catch (IllegalArgumentException e) {
-                event.addDeploymentProblem(new DeploymentException(e.getMessage()));
+                e.getMessage().lines().forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
             }
         }
+        ConfigKeyCheck.problems(keys, consumers.keySet(), lookup)
+                .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     }
 
     /** The validated consumers, one per queue. */
@@ -110,7 +125,8 @@ public class JobQueueExtension implements Extension {
         }
     }
 
-    private static ConsumerMethod consumerMethod(String queue, Bean<?> bean, Method method, Class<?> referenceType) {
+    private static ConsumerMethod consumerMethod(Consumer annotation, Bean<?> bean, Method method,
+            Class<?> referenceType) {
         Method invocable;
         try {
             invocable = referenceType.getMethod(method.getName(), method.getParameterTypes());
@@ -119,7 +135,7 @@ public class JobQueueExtension implements Extension {
         }
         invocable.setAccessible(true);
         Type payloadType = method.getGenericParameterTypes()[0];
-        return new ConsumerMethod(queue, bean, method, referenceType, invocable, payloadType,
+        return new ConsumerMethod(annotation.queue(), annotation, bean, method, referenceType, invocable, payloadType,
                 method.getParameterCount() == 2);
     }
 }

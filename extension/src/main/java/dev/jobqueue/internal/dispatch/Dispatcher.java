@@ -76,8 +76,8 @@ public class Dispatcher {
         if (unfinished.isEmpty()) {
             return;
         }
-        unfinished.stream().map(RunningJobs.Entry::thread).filter(thread -> thread != null)
-                .forEach(Thread::interrupt);
+        // Release first, then interrupt: an interrupted consumer's own writes are then fenced off, and the
+        // released jobs keep their attempt.
         List<String> tokens = unfinished.stream().map(RunningJobs.Entry::job).map(ClaimedJob::leaseToken)
                 .distinct().toList();
         try {
@@ -87,5 +87,7 @@ public class Dispatcher {
             LOG.warning("jobqueue: cannot release " + unfinished.size()
                     + " unfinished jobs at shutdown; they run again once their leases expire: " + e);
         }
+        unfinished.stream().map(RunningJobs.Entry::thread).filter(thread -> thread != null)
+                .forEach(Thread::interrupt);
     }
 }

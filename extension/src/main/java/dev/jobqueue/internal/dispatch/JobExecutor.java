@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
@@ -11,6 +12,7 @@ import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionalException;
@@ -22,8 +24,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs one claimed job: deserialises the payload, calls the consumer in a transaction that also marks the
- * job DONE, and on an exception records the error and schedules the next attempt or gives up.
+ * Runs one claimed job: deserialises the payload, calls the consumer (by default in a transaction that also
+ * marks the job DONE), and on an exception records the error and schedules the next attempt or gives up.
  */
 @ApplicationScoped
 public class JobExecutor {
@@ -44,68 +46,108 @@ public class JobExecutor {
     @Inject
     Transactions transactions;
 
+    @Inject
+    Event<JobFailed> failures;
+
     @ActivateRequestContext
-    public void execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
+    public Outcome execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
         if (job.attempt() > options.maxAttempts()) {
-            giveUp(job, "gave up after " + options.maxAttempts()
+            return giveUp(job, "gave up after " + options.maxAttempts()
                     + " attempts: the lease of the last attempt expired before it finished");
-            return;
         }
         Object payload;
         try {
             payload = codec.fromJson(job.payload(), consumer.payloadType());
         } catch (RuntimeException e) {
-            giveUp(job, Messages.undeserialisablePayload(consumer.method(), e));
-            return;
+            return giveUp(job, Messages.undeserialisablePayload(consumer.method(), e));
         }
         ClaimedJobContext context = new ClaimedJobContext(JobId.parse(job.id()), job.queue(), job.attempt(),
                 job.enqueuedAt());
         try {
-            transactions.inNewTransaction(() -> {
+            if (options.transactional()) {
+                transactions.inNewTransaction(() -> {
+                    ConsumerInvoker.invoke(beanManager, consumer, payload, context);
+                    completeOrThrow(job, options);
+                    return null;
+                });
+            } else {
                 ConsumerInvoker.invoke(beanManager, consumer, payload, context);
-                if (!store.complete(job.id(), job.leaseToken(), clock.instant())) {
-                    throw new LeaseLostException(job.id(), job.queue());
-                }
-                return null;
-            });
+                completeOrThrow(job, options);
+            }
             LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE after attempt "
                     + job.attempt());
+            return Outcome.DONE;
         } catch (LeaseLostException e) {
             LOG.warning("jobqueue: " + e.getMessage());
+            return Outcome.LEASE_LOST;
         } catch (Throwable e) {
-            afterFailure(job, options, unwrap(e));
+            Throwable error = unwrap(e);
+            return options.countsAsSuccess(error) ? doneDespite(job, options, error) : afterFailure(job, options, error);
         }
     }
 
-    private void afterFailure(ClaimedJob job, QueueOptions options, Throwable error) {
+    private void completeOrThrow(ClaimedJob job, QueueOptions options) throws LeaseLostException {
+        boolean retain = !options.retention().isZero();
+        if (!store.complete(job.id(), job.leaseToken(), clock.instant(), retain)) {
+            throw new LeaseLostException(job.id(), job.queue());
+        }
+    }
+
+    private Outcome doneDespite(ClaimedJob job, QueueOptions options, Throwable error) {
+        try {
+            completeOrThrow(job, options);
+            LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE: its consumer threw "
+                    + error + ", which the queue counts as success");
+            return Outcome.DONE;
+        } catch (LeaseLostException e) {
+            LOG.warning("jobqueue: " + e.getMessage());
+            return Outcome.LEASE_LOST;
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+    }
+
+    private Outcome afterFailure(ClaimedJob job, QueueOptions options, Throwable error) {
         if (job.attempt() >= options.maxAttempts()) {
-            giveUp(job, ErrorText.of(error));
-            return;
+            return giveUp(job, ErrorText.of(error));
         }
         Duration delay = options.backoff().delayAfter(job.attempt(), ThreadLocalRandom.current()::nextDouble);
-        Instant runAt = clock.instant().plus(delay);
         try {
-            if (store.retryLater(job.id(), job.leaseToken(), runAt, ErrorText.of(error))) {
-                LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
-                        + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": "
-                        + error);
+            if (!store.retryLater(job.id(), job.leaseToken(), clock.instant().plus(delay), ErrorText.of(error))) {
+                return Outcome.LEASE_LOST;
             }
+            LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
+                    + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
+            return Outcome.RETRY;
         } catch (RuntimeException storeError) {
-            LOG.warning("jobqueue: cannot record the failure of job " + job.id() + " on queue " + job.queue()
-                    + "; it runs again once its lease expires: " + storeError);
+            return notRecorded(job, storeError);
         }
     }
 
-    private void giveUp(ClaimedJob job, String reason) {
+    private Outcome giveUp(ClaimedJob job, String reason) {
+        Instant now = clock.instant();
         try {
-            if (store.fail(job.id(), job.leaseToken(), clock.instant(), reason)) {
-                LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
-                        + job.attempt() + ": " + firstLine(reason));
+            if (!store.fail(job.id(), job.leaseToken(), now, reason)) {
+                return Outcome.LEASE_LOST;
             }
         } catch (RuntimeException storeError) {
-            LOG.log(Level.WARNING, "jobqueue: cannot mark job " + job.id() + " on queue " + job.queue()
-                    + " FAILED; it is tried again once its lease expires: " + storeError);
+            return notRecorded(job, storeError);
         }
+        LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
+                + job.attempt() + ": " + firstLine(reason));
+        try {
+            failures.fire(new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now));
+        } catch (RuntimeException observerError) {
+            LOG.log(Level.WARNING, "jobqueue: an observer of JobFailed threw for job " + job.id() + " on queue "
+                    + job.queue() + "; the job stays FAILED", observerError);
+        }
+        return Outcome.FAILED;
+    }
+
+    private static Outcome notRecorded(ClaimedJob job, RuntimeException storeError) {
+        LOG.warning("jobqueue: cannot record the outcome of job " + job.id() + " on queue " + job.queue()
+                + "; it runs again once its lease expires: " + storeError);
+        return Outcome.NOT_RECORDED;
     }
 
     private static Throwable unwrap(Throwable error) {

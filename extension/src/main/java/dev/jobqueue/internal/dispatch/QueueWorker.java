@@ -42,6 +42,8 @@ final class QueueWorker {
     private volatile boolean stopped;
     private volatile boolean claimFailing;
     private volatile ScheduledFuture<?> timer;
+    /** After a consumer fails, retries wait until the next regular poll: a failing system is not hammered. */
+    private volatile Instant retriesHeldUntil = Instant.MIN;
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock) {
@@ -110,8 +112,9 @@ final class QueueWorker {
     private List<ClaimedJob> claim(int wanted) {
         Instant now = clock.instant();
         try {
+            boolean includeRetries = !now.isBefore(retriesHeldUntil);
             List<ClaimedJob> jobs = store.claim(options.queue(), wanted, UUID.randomUUID().toString(), now,
-                    now.plus(options.lease()));
+                    now.plus(options.lease()), includeRetries);
             if (claimFailing) {
                 claimFailing = false;
                 LOG.info("jobqueue: the poller of queue " + options.queue() + " can claim jobs again");
@@ -141,7 +144,10 @@ final class QueueWorker {
     private void run(ClaimedJob job) {
         running.started(job, clock.instant());
         try {
-            jobExecutor.execute(job, consumer, options);
+            Outcome outcome = jobExecutor.execute(job, consumer, options);
+            if (outcome.isFailure()) {
+                retriesHeldUntil = clock.instant().plus(options.pollInterval());
+            }
         } finally {
             running.finished(job);
             slots.release();

@@ -1,11 +1,14 @@
 package dev.jobqueue.internal.lifecycle;
 
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseKeeper;
+import dev.jobqueue.internal.dispatch.RetentionPurger;
+import dev.jobqueue.internal.dispatch.StuckJobMonitor;
 import dev.jobqueue.internal.store.SchemaCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
@@ -13,12 +16,19 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** Starts jobqueue when the application starts, and stops it, gracefully, before the application stops. */
+/**
+ * Starts jobqueue when the application starts: checks the schema, then starts a worker for every enabled
+ * queue and the node's watch tasks. Stops it, gracefully, before the application stops.
+ */
 @ApplicationScoped
 public class JobQueueRuntime {
+
+    private static final Logger LOG = Logger.getLogger(JobQueueRuntime.class.getName());
 
     static final String SCHEMA_CREATE = "jobqueue.schema.create";
     static final String SHUTDOWN_GRACE = "jobqueue.shutdown-grace";
@@ -36,26 +46,60 @@ public class JobQueueRuntime {
     @Inject
     LeaseKeeper leaseKeeper;
 
+    @Inject
+    StuckJobMonitor stuckJobMonitor;
+
+    @Inject
+    RetentionPurger retentionPurger;
+
+    private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
+
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
         Config config = ConfigProvider.getConfig();
+        config.getOptionalValue(SHUTDOWN_GRACE, String.class).ifPresent(value -> {
+            try {
+                shutdownGrace = Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(Messages.badConfigValue(SHUTDOWN_GRACE, value, e.getMessage()), e);
+            }
+        });
         schema.verify(config.getOptionalValue(SCHEMA_CREATE, Boolean.class).orElse(false));
+        List<QueueOptions> consumed = extension.consumers().stream()
+                .map(consumer -> extension.options(consumer.queue()))
+                .filter(options -> {
+                    if (!options.enabled()) {
+                        LOG.info(() -> "jobqueue: queue " + options.queue() + " is disabled on this node;"
+                                + " jobs can be put on it, and other nodes run them");
+                    }
+                    return options.enabled();
+                }).toList();
         for (ConsumerMethod consumer : extension.consumers()) {
-            dispatcher.start(consumer, extension.options(consumer.queue()));
+            QueueOptions options = extension.options(consumer.queue());
+            if (options.enabled()) {
+                dispatcher.start(consumer, options);
+            }
         }
-        extension.consumers().stream().map(consumer -> extension.options(consumer.queue()).lease())
-                .min(Duration::compareTo)
-                .ifPresent(shortest -> leaseKeeper.start(extension::options, shortest));
+        if (!consumed.isEmpty()) {
+            leaseKeeper.start(extension::options, shortest(consumed.stream().map(QueueOptions::lease).toList()));
+            stuckJobMonitor.start(extension::options,
+                    shortest(consumed.stream().map(QueueOptions::maxExecuteTime).toList()));
+            retentionPurger.start(consumed);
+        }
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
-        Duration grace = ConfigProvider.getConfig().getOptionalValue(SHUTDOWN_GRACE, String.class)
-                .map(Durations::parse).orElse(DEFAULT_SHUTDOWN_GRACE);
-        dispatcher.stop(grace);
+        retentionPurger.stop();
+        stuckJobMonitor.stop();
+        dispatcher.stop(shutdownGrace);
         leaseKeeper.stop();
     }
 
-    /** The options in force for {@code queue}; exposed for tests and administration. */
+    /** The options in force for {@code queue}. */
     public QueueOptions options(String queue) {
         return extension.options(queue);
+    }
+
+    private static Duration shortest(List<Duration> durations) {
+        return durations.stream().min(Duration::compareTo).orElseThrow();
     }
 }

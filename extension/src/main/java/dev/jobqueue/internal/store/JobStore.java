@@ -24,25 +24,33 @@ public class JobStore {
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
 
-    /** Writes a new job in the caller's transaction. */
+    /**
+     * Writes a new job in the caller's transaction. It is flushed at once, so a database error reaches the
+     * caller of put, not its commit.
+     */
     @Transactional(TxType.MANDATORY)
     public void insert(JobRow row) {
         em.persist(row);
+        em.flush();
     }
 
     /**
      * Claims up to {@code limit} due jobs of {@code queue}, skipping rows other claimers hold locked,
-     * and marks them RUNNING under {@code leaseToken}. Commits before it returns.
+     * and marks them RUNNING under {@code leaseToken}, counting the attempt. Commits before it returns.
+     *
+     * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, Instant now, Instant leaseExpiresAt) {
+    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, Instant now, Instant leaseExpiresAt,
+            boolean includeRetries) {
         List<JobRow> rows = em.createQuery("""
                 SELECT j FROM JobqueueJob j
-                WHERE j.queue = :queue AND j.state = :state AND j.runAt <= :now
+                WHERE j.queue = :queue AND j.state = :state AND j.runAt <= :now AND j.attempts <= :maxDone
                 ORDER BY j.runAt, j.id""", JobRow.class)
                 .setParameter("queue", queue)
                 .setParameter("state", JobState.PENDING)
                 .setParameter("now", now)
+                .setParameter("maxDone", includeRetries ? Integer.MAX_VALUE : 0)
                 .setMaxResults(limit)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
@@ -53,9 +61,20 @@ public class JobStore {
                 row.getAttempts(), row.getCreatedAt(), leaseToken)).toList();
     }
 
-    /** Marks the job DONE in the caller's transaction; false if this worker no longer holds the lease. */
-    @Transactional(TxType.MANDATORY)
-    public boolean complete(String id, String leaseToken, Instant now) {
+    /**
+     * Marks the job DONE, or deletes it when DONE jobs are not retained, in the caller's transaction or a new
+     * one. False if this worker no longer holds the lease.
+     */
+    @Transactional(TxType.REQUIRED)
+    public boolean complete(String id, String leaseToken, Instant now, boolean retain) {
+        if (!retain) {
+            return em.createQuery("""
+                    DELETE FROM JobqueueJob j WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
+                    .setParameter("id", id)
+                    .setParameter("token", leaseToken)
+                    .setParameter("running", JobState.RUNNING)
+                    .executeUpdate() == 1;
+        }
         return em.createQuery("""
                 UPDATE JobqueueJob j SET j.state = :done, j.finishedAt = :now, j.leaseToken = NULL,
                     j.leaseExpiresAt = NULL
@@ -148,6 +167,17 @@ public class JobStore {
                 .setParameter("now", now)
                 .setParameter("tokens", leaseTokens)
                 .setParameter("running", JobState.RUNNING)
+                .executeUpdate();
+    }
+
+    /** Deletes the queue's DONE jobs that finished before {@code cutoff}. Returns how many. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public int purgeDone(String queue, Instant cutoff) {
+        return em.createQuery("""
+                DELETE FROM JobqueueJob j WHERE j.queue = :queue AND j.state = :done AND j.finishedAt < :cutoff""")
+                .setParameter("queue", queue)
+                .setParameter("done", JobState.DONE)
+                .setParameter("cutoff", cutoff)
                 .executeUpdate();
     }
 

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class QueueOptionsResolverTest {
 
     private static QueueOptionsResolver with(Map<String, String> config) {
-        return new QueueOptionsResolver(key -> Optional.ofNullable(config.get(key)));
+        return new QueueOptionsResolver(key -> Optional.ofNullable(config.get(key)),
+                QueueOptionsResolverTest.class.getClassLoader());
     }
 
     @Test
@@ -26,6 +27,63 @@ class QueueOptionsResolverTest {
         assertEquals(QueueOptionsResolver.DEFAULT_CONCURRENCY, options.concurrency());
         assertEquals(QueueOptionsResolver.DEFAULT_BATCH_SIZE, options.batchSize());
         assertEquals(new Backoff.Exponential(Duration.ofSeconds(1), 2.0, Duration.ofHours(1), 0.2), options.backoff());
+        assertEquals(QueueOptionsResolver.DEFAULT_MAX_EXECUTE_TIME, options.maxExecuteTime());
+        assertEquals(QueueOptionsResolver.DEFAULT_RETENTION, options.retention());
+        assertTrue(options.enabled());
+        assertTrue(options.transactional());
+        assertEquals(List.of(), options.successOn());
+    }
+
+    @Test
+    void an_annotation_value_beats_the_default_and_config_beats_the_annotation() {
+        Map<String, String> annotated = Map.of("max-attempts", "5", "lease", "2m", "transactional", "false");
+
+        QueueOptions annotationOnly = with(Map.of()).resolve("email", annotated, "Mailer#send(Mail)");
+        QueueOptions overridden = with(Map.of("jobqueue.lease", "30s", "jobqueue.queue.email.max-attempts", "9"))
+                .resolve("email", annotated, "Mailer#send(Mail)");
+
+        assertEquals(5, annotationOnly.maxAttempts());
+        assertEquals(Duration.ofMinutes(2), annotationOnly.lease());
+        assertEquals(false, annotationOnly.transactional());
+        assertEquals(9, overridden.maxAttempts());
+        assertEquals(Duration.ofSeconds(30), overridden.lease());
+    }
+
+    @Test
+    void a_bad_annotation_value_is_refused_naming_the_option_and_the_method() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of()).resolve("email", Map.of("poll-interval", "often"), "Mailer#send(Mail)"));
+
+        assertTrue(error.getMessage().contains("poll-interval on @Consumer Mailer#send(Mail)"), error.getMessage());
+        assertTrue(error.getMessage().contains("'often'"), error.getMessage());
+    }
+
+    @Test
+    void success_on_loads_the_named_exception_types() {
+        QueueOptions options = with(Map.of("jobqueue.queue.email.success-on",
+                "java.lang.IllegalStateException, java.io.UncheckedIOException")).resolve("email");
+
+        assertEquals(List.of(IllegalStateException.class, java.io.UncheckedIOException.class), options.successOn());
+        assertTrue(options.countsAsSuccess(new RuntimeException(new IllegalStateException("wrapped"))));
+    }
+
+    @Test
+    void an_unknown_or_non_exception_class_in_success_on_is_refused_naming_the_key() {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.success-on", "com.example.NoSuchException")).resolve("email"));
+        IllegalArgumentException notAnException = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.success-on", "java.lang.String")).resolve("email"));
+
+        assertTrue(unknown.getMessage().contains("jobqueue.success-on"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("com.example.NoSuchException"), unknown.getMessage());
+        assertTrue(notAnException.getMessage().contains("not an exception type"), notAnException.getMessage());
+    }
+
+    @Test
+    void a_negative_retention_is_refused_but_zero_is_allowed() {
+        assertEquals(Duration.ZERO, with(Map.of("jobqueue.retention", "0s")).resolve("email").retention());
+        assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.retention", "-PT1S")).resolve("email"));
     }
 
     @Test

@@ -1,0 +1,19 @@
+package dev.jobqueue.internal.dispatch;
+
+/** How one attempt of a job ended. */
+public enum Outcome {
+    /** The consumer returned, or threw a success-on exception; the job is DONE. */
+    DONE,
+    /** The consumer threw; the job runs again after its backoff. */
+    RETRY,
+    /** The job gave up, or its payload could not be read; it is FAILED. */
+    FAILED,
+    /** Another claim took the job over; this attempt's work was rolled back. */
+    LEASE_LOST,
+    /** The outcome could not be written; the job runs again once its lease expires. */
+    NOT_RECORDED;
+
+    boolean isFailure() {
+        return this == RETRY || this == FAILED;
+    }
+}

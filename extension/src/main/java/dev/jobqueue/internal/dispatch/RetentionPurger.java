@@ -1,0 +1,65 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.store.JobStore;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/** Deletes DONE jobs once they are older than their queue's {@code retention}. FAILED jobs are kept. */
+@ApplicationScoped
+public class RetentionPurger {
+
+    private static final Logger LOG = Logger.getLogger(RetentionPurger.class.getName());
+    private static final long PERIOD_SECONDS = 30;
+
+    private final Clock clock = Clock.systemUTC();
+    private volatile boolean failing;
+    private volatile ScheduledFuture<?> task;
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    JobStore store;
+
+    public void start(Collection<QueueOptions> queues) {
+        List<QueueOptions> retained = queues.stream().filter(options -> !options.retention().isZero()).toList();
+        if (!retained.isEmpty()) {
+            task = scheduler.scheduleWithFixedDelay(() -> purge(retained), PERIOD_SECONDS, PERIOD_SECONDS,
+                    TimeUnit.SECONDS);
+        }
+    }
+
+    public void stop() {
+        ScheduledFuture<?> current = task;
+        if (current != null) {
+            current.cancel(false);
+        }
+    }
+
+    private void purge(List<QueueOptions> queues) {
+        try {
+            for (QueueOptions options : queues) {
+                int deleted = store.purgeDone(options.queue(), clock.instant().minus(options.retention()));
+                if (deleted > 0) {
+                    LOG.fine(() -> "jobqueue: deleted " + deleted + " DONE jobs of queue " + options.queue()
+                            + " older than " + options.retention());
+                }
+            }
+            failing = false;
+        } catch (RuntimeException e) {
+            if (!failing) {
+                failing = true;
+                LOG.warning("jobqueue: cannot delete old DONE jobs and will try again: " + e);
+            }
+        }
+    }
+}

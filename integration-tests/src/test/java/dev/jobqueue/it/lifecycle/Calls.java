@@ -1,0 +1,63 @@
+package dev.jobqueue.it.lifecycle;
+
+import dev.jobqueue.JobContext;
+import dev.jobqueue.JobFailed;
+import dev.jobqueue.JobId;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
+
+/** Records consumer calls and JobFailed events, and holds the latch the fenced consumer waits on. */
+@ApplicationScoped
+public class Calls {
+
+    private final Map<JobId, List<Integer>> attempts = new ConcurrentHashMap<>();
+    private final List<JobFailed> failures = new CopyOnWriteArrayList<>();
+    private volatile CountDownLatch gate = new CountDownLatch(0);
+
+    public void record(JobContext context) {
+        attempts.computeIfAbsent(context.id(), id -> new CopyOnWriteArrayList<>()).add(context.attempt());
+    }
+
+    public List<Integer> attemptsOf(JobId id) {
+        return List.copyOf(attempts.getOrDefault(id, List.of()));
+    }
+
+    void onFailure(@Observes @Priority(1) JobFailed failed) {
+        failures.add(failed);
+    }
+
+    public List<JobFailed> failuresOf(JobId id) {
+        return failures.stream().filter(failed -> failed.id().equals(id)).toList();
+    }
+
+    public void closeGate() {
+        gate = new CountDownLatch(1);
+    }
+
+    public void openGate() {
+        gate.countDown();
+    }
+
+    public void passGate() throws InterruptedException {
+        gate.await();
+    }
+
+    public static boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+}

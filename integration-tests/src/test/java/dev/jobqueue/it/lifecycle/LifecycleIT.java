@@ -1,0 +1,184 @@
+package dev.jobqueue.it.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.JobFailed;
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobQueue;
+import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.app.Confirmation;
+import dev.jobqueue.it.app.PlacedOrder;
+import dev.jobqueue.internal.lifecycle.JobQueueRuntime;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Retries, giving up, success-on, poison rows, leases, stuck consumers and overrides, on a real server. */
+@ExtendWith(ArquillianExtension.class)
+class LifecycleIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Deployment
+    static WebArchive app() {
+        return Deployments.war("lifecycle", "lifecycle", Calls.class, ThrowingObserver.class, Consumers.class,
+                Consumers.DoomedConsumer.class, Consumers.IdempotentConsumer.class, Consumers.TypedConsumer.class,
+                Consumers.FencedConsumer.class, Consumers.SlowConsumer.class, Consumers.DisabledConsumer.class,
+                JobTable.class, LogCapture.class, Confirmation.class, Confirmation.Line.class, PlacedOrder.class);
+    }
+
+    @Inject
+    JobQueue jobs;
+
+    @Inject
+    Calls calls;
+
+    @EJB
+    JobTable table;
+
+    @Inject
+    JobQueueRuntime runtime;
+
+    @Resource(lookup = "java:comp/UserTransaction")
+    UserTransaction transaction;
+
+    @Test
+    void a_job_that_keeps_failing_gives_up_as_failed_keeps_its_error_and_fires_an_event() throws Exception {
+        JobId id = jobs.put("doomed", "report-42");
+
+        assertTrue(Calls.await(() -> !calls.failuresOf(id).isEmpty(), WAIT), "JobFailed was observed");
+
+        // The per-queue key (3) beats @Consumer(maxAttempts = 2).
+        assertEquals(List.of(1, 2, 3), calls.attemptsOf(id));
+        JobFailed failed = calls.failuresOf(id).get(0);
+        assertEquals("doomed", failed.queue());
+        assertEquals(3, failed.attempts());
+        assertTrue(failed.error().contains("always broken: report-42"), failed.error());
+        Object[] row = table.row(id);
+        assertEquals("FAILED", row[0]);
+        assertEquals(3, ((Number) row[1]).intValue());
+        String error = String.valueOf(row[3]);
+        assertTrue(error.contains("IllegalStateException: always broken: report-42"), error);
+        assertTrue(error.contains("\tat "), "the stack trace is kept: " + error);
+        Thread.sleep(1_000);
+        assertEquals(3, calls.attemptsOf(id).size(), "a FAILED job is not run again");
+    }
+
+    @Test
+    void an_exception_listed_in_success_on_marks_the_job_done_after_one_attempt() throws Exception {
+        JobId id = jobs.put("idempotent", "write-once");
+
+        assertTrue(Calls.await(() -> !calls.attemptsOf(id).isEmpty() && table.row(id) == null, WAIT),
+                "the job is DONE and, with retention 0s for this queue, deleted");
+        assertEquals(List.of(1), calls.attemptsOf(id));
+        assertEquals(List.of(), calls.failuresOf(id));
+    }
+
+    @Test
+    void a_row_whose_payload_cannot_be_read_fails_at_once_with_the_reason() throws Exception {
+        transaction.begin();
+        JobId id = jobs.put("typed", "placeholder");
+        table.corruptPayload(id, "{\"orderId\": 7, \"total\": ");
+        transaction.commit();
+
+        assertTrue(Calls.await(() -> "FAILED".equals(table.state(id)), WAIT), "the poison row is FAILED");
+        Object[] row = table.row(id);
+        assertEquals(1, ((Number) row[1]).intValue(), "it was not retried");
+        assertTrue(String.valueOf(row[3]).contains("JQ012"), String.valueOf(row[3]));
+        assertTrue(String.valueOf(row[3]).contains("TypedConsumer#run"), String.valueOf(row[3]));
+        assertEquals(List.of(), calls.attemptsOf(id), "the consumer never saw it");
+        assertEquals(1, calls.failuresOf(id).size());
+    }
+
+    @Test
+    void a_job_whose_lease_expired_on_a_dead_node_is_rescued_and_runs_here() throws Exception {
+        transaction.begin();
+        JobId id = jobs.put("typed", sampleConfirmation());
+        table.strandOnDeadNode(id);
+        transaction.commit();
+
+        assertTrue(Calls.await(() -> "DONE".equals(table.state(id)), WAIT), "the rescued job ran to DONE");
+        assertEquals(List.of(2), calls.attemptsOf(id), "the dead node's attempt counts");
+    }
+
+    @Test
+    void a_worker_that_lost_its_lease_cannot_finish_the_job_and_its_writes_roll_back() throws Exception {
+        String orderId = UUID.randomUUID().toString();
+        calls.closeGate();
+        try (LogCapture log = new LogCapture("dev.jobqueue.internal.dispatch.JobExecutor")) {
+            JobId id = jobs.put("fenced", orderId);
+            assertTrue(Calls.await(() -> !calls.attemptsOf(id).isEmpty(), WAIT), "the consumer is running");
+
+            table.takeOverLease(id);
+            calls.openGate();
+
+            assertTrue(Calls.await(() -> !log.recordsMentioning(id + " on queue fenced lost its lease").isEmpty(),
+                    WAIT), "the worker noticed it lost the lease");
+            Object[] row = table.row(id);
+            assertEquals("RUNNING", row[0], "the other node's claim stands");
+            assertEquals("other-node", row[2]);
+            assertTrue(!table.orderExists(orderId), "the consumer's write was rolled back");
+            table.delete(id);
+        } finally {
+            calls.openGate();
+        }
+    }
+
+    @Test
+    void a_consumer_past_its_max_execute_time_is_logged_once_with_its_stack() throws Exception {
+        try (LogCapture log = new LogCapture("dev.jobqueue.internal.dispatch.StuckJobMonitor")) {
+            JobId id = jobs.put("slow", "big report");
+
+            assertTrue(Calls.await(() -> "DONE".equals(table.state(id)), WAIT));
+
+            List<LogRecord> warnings = log.recordsMentioning("job " + id + " on queue slow");
+            assertEquals(1, warnings.size(), "one warning per crossing, not one per check");
+            LogRecord warning = warnings.get(0);
+            assertEquals(Level.WARNING, warning.getLevel());
+            assertTrue(warning.getMessage().contains("max-execute-time of PT0.3S"), warning.getMessage());
+            assertNotNull(warning.getThrown(), "the stack trace is attached");
+            assertTrue(Arrays.stream(warning.getThrown().getStackTrace())
+                    .anyMatch(frame -> frame.getMethodName().equals("sleepInsideSlowConsumer")),
+                    "the stack shows where the consumer is");
+        }
+    }
+
+    @Test
+    void a_global_key_beats_the_annotation_and_a_per_queue_key_beats_the_global_key() {
+        assertEquals(Duration.ofHours(2), runtime.options("slow").retention(), "global beats @Consumer(retention)");
+        assertEquals(Duration.ZERO, runtime.options("idempotent").retention(), "per-queue beats global");
+        assertEquals(3, runtime.options("doomed").maxAttempts(), "per-queue beats @Consumer(maxAttempts)");
+        assertEquals(Duration.ofMillis(200), runtime.options("typed").pollInterval(), "global beats the default");
+    }
+
+    @Test
+    void a_queue_disabled_on_this_node_is_not_consumed_here_but_accepts_jobs() throws Exception {
+        JobId id = jobs.put("disabled", "for another node");
+
+        Thread.sleep(2_000); // ten poll intervals
+        assertEquals(List.of(), calls.attemptsOf(id));
+        assertEquals("PENDING", table.state(id));
+        table.delete(id);
+        assertNull(table.row(id));
+    }
+
+    private static Confirmation sampleConfirmation() {
+        return new Confirmation(UUID.randomUUID().toString(), java.math.BigDecimal.ONE,
+                List.of(new Confirmation.Line("pen", 1)), java.time.Instant.parse("2026-01-01T00:00:00Z"));
+    }
+}
