@@ -4,6 +4,7 @@ import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -27,7 +28,10 @@ public class Dispatcher {
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
 
     private final Map<String, QueueWorker> workers = new ConcurrentHashMap<>();
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;

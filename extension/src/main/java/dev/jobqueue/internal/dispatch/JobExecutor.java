@@ -10,6 +10,7 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ErrorText;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.Transactions;
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.enterprise.event.Event;
@@ -32,7 +33,10 @@ public class JobExecutor {
 
     private static final Logger LOG = Logger.getLogger(JobExecutor.class.getName());
 
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
 
     @Inject
     BeanManager beanManager;

@@ -2,6 +2,7 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +28,10 @@ public class LeaseKeeper {
     private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
     private static final Duration MAX_PERIOD = Duration.ofSeconds(5);
 
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
     private volatile boolean failing;
     private volatile ScheduledFuture<?> task;
 

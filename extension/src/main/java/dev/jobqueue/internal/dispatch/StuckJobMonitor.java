@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,7 +27,10 @@ public class StuckJobMonitor {
     private static final long MIN_PERIOD_MILLIS = 100;
     private static final long MAX_PERIOD_MILLIS = 5_000;
 
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
     private volatile int stuck;
     private volatile ScheduledFuture<?> task;
 

@@ -6,6 +6,7 @@ import dev.jobqueue.JobQueue;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.store.JobRow;
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -17,7 +18,10 @@ import java.time.Clock;
 @ApplicationScoped
 public class DefaultJobQueue implements JobQueue {
 
-    private final Clock clock = Clock.systemUTC();
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
 
     @Inject
     PayloadCodec codec;
