@@ -53,7 +53,7 @@ public final class Messages {
     }
 
     public static String missingTable(String table, String script) {
-        return "JQ030: the job table " + table + " does not exist in the database. Create it with the script "
+        return "JQ030: the table " + table + " or one of its companions does not exist, or lacks a column. Create them with the script "
                 + script + " from the jobqueue-extension jar, or set jobqueue.schema.create=true";
     }
 

@@ -7,6 +7,11 @@ import dev.jobqueue.internal.config.AnnotatedOptions;
 import dev.jobqueue.internal.config.ConfigKeyCheck;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
+import dev.jobqueue.internal.health.DatabaseReadiness;
+import dev.jobqueue.internal.health.WorkerLiveness;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.metrics.MicroProfileJobMetrics;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
@@ -14,6 +19,7 @@ import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -38,6 +44,37 @@ public class JobQueueExtension implements Extension {
     private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
     private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
     private volatile QueueOptionsResolver resolver;
+
+    /** Keeps the MicroProfile Metrics recorder when the server offers Metrics, and the no-op one otherwise. */
+    void chooseMetrics(@Observes ProcessAnnotatedType<? extends JobMetrics> event) {
+        Class<?> type = event.getAnnotatedType().getJavaClass();
+        boolean available = isVisible("org.eclipse.microprofile.metrics.MetricRegistry");
+        if ((type == NoopJobMetrics.class && available) || (type == MicroProfileJobMetrics.class && !available)) {
+            event.veto();
+        }
+    }
+
+    /** Drops the health checks when the server has no MicroProfile Health. */
+    void chooseHealth(@Observes ProcessAnnotatedType<? extends DatabaseReadiness> readiness) {
+        if (!isVisible("org.eclipse.microprofile.health.HealthCheck")) {
+            readiness.veto();
+        }
+    }
+
+    void chooseLiveness(@Observes ProcessAnnotatedType<? extends WorkerLiveness> liveness) {
+        if (!isVisible("org.eclipse.microprofile.health.HealthCheck")) {
+            liveness.veto();
+        }
+    }
+
+    private static boolean isVisible(String className) {
+        try {
+            Class.forName(className, false, Thread.currentThread().getContextClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
 
     <T> void findConsumers(@Observes ProcessManagedBean<T> event) {
         Bean<?> bean = event.getBean();

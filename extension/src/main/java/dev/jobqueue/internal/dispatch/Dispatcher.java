@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
@@ -55,6 +56,38 @@ public class Dispatcher {
         worker.start();
         LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "
                 + options.concurrency() + " at a time");
+    }
+
+    /**
+     * When each queue's poller last ran and how late it may be: its health. A stopped poller reports null.
+     *
+     * @param lastPoll when it last polled, or null if stopped
+     * @param bound    how long after that it counts as dead: three poll intervals plus two seconds
+     */
+    public record PollerHealth(Instant lastPoll, Duration bound) {
+    }
+
+    public Map<String, PollerHealth> pollerHealth() {
+        Map<String, PollerHealth> health = new TreeMap<>();
+        workers.forEach((queue, worker) -> health.put(queue, new PollerHealth(worker.lastPoll(),
+                worker.options().pollInterval().multipliedBy(3).plusSeconds(2))));
+        return health;
+    }
+
+    /** Stops polling one queue on this node, as a crashed poller would; for tests and diagnosis. */
+    public void stopPolling(String queue) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.stop();
+        }
+    }
+
+    /** Starts polling a queue stopped with {@link #stopPolling}. */
+    public void startPolling(String queue) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.start();
+        }
     }
 
     /** Polls the queue now if this node consumes it; a no-op otherwise. */

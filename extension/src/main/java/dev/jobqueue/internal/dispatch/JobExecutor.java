@@ -2,10 +2,12 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
+import dev.jobqueue.JobRetried;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.enqueue.PayloadCodec;
+import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ErrorText;
 import dev.jobqueue.internal.store.JobStore;
@@ -21,7 +23,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -53,6 +54,12 @@ public class JobExecutor {
     @Inject
     Event<JobFailed> failures;
 
+    @Inject
+    Event<JobRetried> retries;
+
+    @Inject
+    JobMetrics metrics;
+
     @ActivateRequestContext
     public Outcome execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
         if (job.attempt() > options.maxAttempts()) {
@@ -67,6 +74,8 @@ public class JobExecutor {
         }
         ClaimedJobContext context = new ClaimedJobContext(JobId.parse(job.id()), job.queue(), job.attempt(),
                 job.enqueuedAt());
+        Instant started = clock.instant();
+        metrics.waited(job.queue(), Duration.between(job.dueAt(), started));
         try {
             if (options.transactional()) {
                 transactions.inNewTransaction(() -> {
@@ -80,6 +89,7 @@ public class JobExecutor {
             }
             LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE after attempt "
                     + job.attempt());
+            metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
             return Outcome.DONE;
         } catch (LeaseLostException e) {
             LOG.warning("jobqueue: " + e.getMessage());
@@ -87,6 +97,8 @@ public class JobExecutor {
         } catch (Throwable e) {
             Throwable error = unwrap(e);
             return options.countsAsSuccess(error) ? doneDespite(job, options, error) : afterFailure(job, options, error);
+        } finally {
+            metrics.executed(job.queue(), Duration.between(started, clock.instant()));
         }
     }
 
@@ -102,6 +114,7 @@ public class JobExecutor {
             completeOrThrow(job, options);
             LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE: its consumer threw "
                     + error + ", which the queue counts as success");
+            metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
             return Outcome.DONE;
         } catch (LeaseLostException e) {
             LOG.warning("jobqueue: " + e.getMessage());
@@ -116,22 +129,28 @@ public class JobExecutor {
             return giveUp(job, ErrorText.of(error));
         }
         Duration delay = options.backoff().delayAfter(job.attempt(), ThreadLocalRandom.current()::nextDouble);
+        Instant now = clock.instant();
+        Instant nextRunAt = now.plus(delay);
+        String errorText = ErrorText.of(error);
         try {
-            if (!store.retryLater(job.id(), job.leaseToken(), clock.instant().plus(delay), ErrorText.of(error))) {
+            if (!store.retryLater(job.id(), job.leaseToken(), job.attempt(), now, nextRunAt, errorText)) {
                 return Outcome.LEASE_LOST;
             }
-            LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
-                    + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
-            return Outcome.RETRY;
         } catch (RuntimeException storeError) {
             return notRecorded(job, storeError);
         }
+        LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
+                + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
+        metrics.finished(job.queue(), JobMetrics.Outcome.RETRIED);
+        Observers.notify(retries, new JobRetried(JobId.parse(job.id()), job.queue(), job.attempt(), errorText, now,
+                nextRunAt), LOG);
+        return Outcome.RETRY;
     }
 
     private Outcome giveUp(ClaimedJob job, String reason) {
         Instant now = clock.instant();
         try {
-            if (!store.fail(job.id(), job.leaseToken(), now, reason)) {
+            if (!store.fail(job.id(), job.leaseToken(), job.attempt(), now, reason)) {
                 return Outcome.LEASE_LOST;
             }
         } catch (RuntimeException storeError) {
@@ -139,12 +158,9 @@ public class JobExecutor {
         }
         LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
                 + job.attempt() + ": " + firstLine(reason));
-        try {
-            failures.fire(new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now));
-        } catch (RuntimeException observerError) {
-            LOG.log(Level.WARNING, "jobqueue: an observer of JobFailed threw for job " + job.id() + " on queue "
-                    + job.queue() + "; the job stays FAILED", observerError);
-        }
+        metrics.finished(job.queue(), JobMetrics.Outcome.FAILED);
+        Observers.notify(failures, new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now),
+                LOG);
         return Outcome.FAILED;
     }
 

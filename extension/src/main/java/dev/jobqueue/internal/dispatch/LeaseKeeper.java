@@ -1,11 +1,16 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.JobId;
+import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +37,11 @@ public class LeaseKeeper {
     @JobQueueClock
     Clock clock;
 
+    private static final int RESCUE_LIMIT = 500;
+
     private volatile boolean failing;
+    private volatile Instant lastRun;
+    private volatile Duration period = MAX_PERIOD;
     private volatile ScheduledFuture<?> task;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
@@ -44,11 +53,29 @@ public class LeaseKeeper {
     @Inject
     RunningJobs running;
 
+    @Inject
+    JobMetrics metrics;
+
+    @Inject
+    Event<LeaseRescued> rescues;
+
     /** Starts the task; it runs every third of the shortest lease, and at least every five seconds. */
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestLease) {
         Duration third = shortestLease.dividedBy(3);
-        long period = Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis()));
-        task = scheduler.scheduleWithFixedDelay(() -> keep(optionsOf), period, period, TimeUnit.MILLISECONDS);
+        period = Duration.ofMillis(Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis())));
+        lastRun = clock.instant();
+        task = scheduler.scheduleWithFixedDelay(() -> keep(optionsOf), period.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** When the task last completed a round, or null if it is not started. */
+    public Instant lastRun() {
+        return task == null ? null : lastRun;
+    }
+
+    /** How often the task runs. */
+    public Duration period() {
+        return period;
     }
 
     public void stop() {
@@ -66,11 +93,15 @@ public class LeaseKeeper {
                             Collectors.mapping(job -> job.leaseToken(), Collectors.toList())));
             tokensByQueue.forEach((queue, tokens) ->
                     store.renewLeases(tokens.stream().distinct().toList(), now.plus(optionsOf.apply(queue).lease())));
-            int rescued = store.rescueExpiredLeases(now);
-            if (rescued > 0) {
-                LOG.warning("jobqueue: " + rescued + " jobs had expired leases, their node died or lost the"
-                        + " database; they are PENDING again");
+            for (RescuedJob job : store.rescueExpiredLeases(now, RESCUE_LIMIT)) {
+                String reason = "the lease of attempt " + job.attempt() + " expired at " + job.leaseExpiredAt()
+                        + ": its node died or lost the database";
+                LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is PENDING again: " + reason);
+                metrics.leaseRescued(job.queue());
+                Observers.notify(rescues, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
+                        job.leaseExpiredAt(), now), LOG);
             }
+            lastRun = now;
             if (failing) {
                 failing = false;
                 LOG.info("jobqueue: the lease keeper reaches the database again");

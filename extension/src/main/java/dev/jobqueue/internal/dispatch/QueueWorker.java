@@ -42,6 +42,7 @@ final class QueueWorker {
     private volatile boolean stopped;
     private volatile boolean claimFailing;
     private volatile ScheduledFuture<?> timer;
+    private volatile Instant lastPoll;
     /** After a consumer fails, retries wait until the next regular poll: a failing system is not hammered. */
     private volatile Instant retriesHeldUntil = Instant.MIN;
 
@@ -59,6 +60,8 @@ final class QueueWorker {
     }
 
     void start() {
+        stopped = false;
+        lastPoll = clock.instant();
         long interval = options.pollInterval().toMillis();
         timer = scheduler.scheduleWithFixedDelay(this::wake, 0, interval, TimeUnit.MILLISECONDS);
     }
@@ -86,7 +89,17 @@ final class QueueWorker {
         }
     }
 
+    /** When this worker last polled, or tried to; null once stopped. */
+    Instant lastPoll() {
+        return stopped ? null : lastPoll;
+    }
+
+    QueueOptions options() {
+        return options;
+    }
+
     private void drain() {
+        lastPoll = clock.instant();
         try {
             while (!stopped && wakeRequested.getAndSet(false)) {
                 int wanted = Math.min(slots.availablePermits(), options.batchSize());

@@ -10,11 +10,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * One task per node that logs, at WARNING and with its stack trace, every consumer running longer than its
@@ -31,7 +33,7 @@ public class StuckJobMonitor {
     @JobQueueClock
     Clock clock;
 
-    private volatile int stuck;
+    private volatile Map<String, Long> stuckByQueue = Map.of();
     private volatile ScheduledFuture<?> task;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
@@ -54,16 +56,17 @@ public class StuckJobMonitor {
         }
     }
 
-    /** How many consumers are running past their threshold now. */
-    public int stuckCount() {
-        return stuck;
+    /** How many of the queue's consumers are running past their threshold, as of the last check. */
+    public long stuckCount(String queue) {
+        return stuckByQueue.getOrDefault(queue, 0L);
     }
 
     private void check(Function<String, Duration> maxExecuteTimeOf) {
         try {
             Instant now = clock.instant();
             List<RunningJobs.Entry> over = StuckJobs.over(running.snapshot(), now, maxExecuteTimeOf);
-            stuck = over.size();
+            stuckByQueue = over.stream().collect(Collectors.groupingBy(entry -> entry.job().queue(),
+                    Collectors.counting()));
             for (RunningJobs.Entry entry : over) {
                 if (running.markWarnedStuck(entry.job().id())) {
                     warn(entry, now, maxExecuteTimeOf.apply(entry.job().queue()));

@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.enqueue;
 
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.JobRow;
 import dev.jobqueue.internal.store.JobStore;
 import jakarta.annotation.Resource;
@@ -20,12 +21,15 @@ public class JobWriter {
     @Inject
     Dispatcher dispatcher;
 
+    @Inject
+    JobMetrics metrics;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
     @Transactional(TxType.REQUIRED)
     public void write(JobRow row) {
         store.insert(row);
-        WakeAfterCommit.register(transactions, row.getQueue(), dispatcher::wake);
+        WakeAfterCommit.register(transactions, row.getQueue(), dispatcher::wake, metrics::enqueued);
     }
 }

@@ -4,27 +4,44 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 
 /**
  * Wakes the local poller of a queue once the transaction that put jobs on it has committed, so the
- * jobs start at once instead of at the next poll. One per queue per transaction, however many puts.
+ * jobs start at once instead of at the next poll, and counts them as enqueued. One per queue per
+ * transaction, however many puts.
  */
 final class WakeAfterCommit implements Synchronization {
 
     private final String queue;
     private final Consumer<String> wake;
+    private final ObjIntConsumer<String> committed;
+    private int puts;
 
-    private WakeAfterCommit(String queue, Consumer<String> wake) {
+    private WakeAfterCommit(String queue, Consumer<String> wake, ObjIntConsumer<String> committed) {
         this.queue = queue;
         this.wake = wake;
+        this.committed = committed;
     }
 
-    static void register(TransactionSynchronizationRegistry registry, String queue, Consumer<String> wake) {
+    /**
+     * Notes one put on {@code queue} in the current transaction.
+     *
+     * @param wake      called once with the queue after commit
+     * @param committed called once after commit with the queue and how many jobs were put on it
+     */
+    static void register(TransactionSynchronizationRegistry registry, String queue, Consumer<String> wake,
+            ObjIntConsumer<String> committed) {
         String key = WakeAfterCommit.class.getName() + ":" + queue;
-        if (registry.getResource(key) == null) {
-            registry.putResource(key, Boolean.TRUE);
-            registry.registerInterposedSynchronization(new WakeAfterCommit(queue, wake));
+        WakeAfterCommit existing = (WakeAfterCommit) registry.getResource(key);
+        if (existing != null) {
+            existing.puts++;
+            return;
         }
+        WakeAfterCommit created = new WakeAfterCommit(queue, wake, committed);
+        created.puts = 1;
+        registry.putResource(key, created);
+        registry.registerInterposedSynchronization(created);
     }
 
     @Override
@@ -35,6 +52,7 @@ final class WakeAfterCommit implements Synchronization {
     @Override
     public void afterCompletion(int status) {
         if (status == Status.STATUS_COMMITTED) {
+            committed.accept(queue, puts);
             wake.accept(queue);
         }
     }

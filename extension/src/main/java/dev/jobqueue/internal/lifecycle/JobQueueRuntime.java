@@ -9,6 +9,8 @@ import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseKeeper;
 import dev.jobqueue.internal.dispatch.RetentionPurger;
 import dev.jobqueue.internal.dispatch.StuckJobMonitor;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.metrics.QueueDepths;
 import dev.jobqueue.internal.store.SchemaCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
@@ -52,6 +54,12 @@ public class JobQueueRuntime {
     @Inject
     RetentionPurger retentionPurger;
 
+    @Inject
+    QueueDepths depths;
+
+    @Inject
+    JobMetrics metrics;
+
     private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
@@ -85,9 +93,16 @@ public class JobQueueRuntime {
                     shortest(consumed.stream().map(QueueOptions::maxExecuteTime).toList()));
             retentionPurger.start(consumed);
         }
+        for (ConsumerMethod consumer : extension.consumers()) {
+            String queue = consumer.queue();
+            metrics.registerGauges(queue, state -> depths.depth(queue, state),
+                    stuckJobMonitor::stuckCount);
+        }
+        depths.start();
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+        depths.stop();
         retentionPurger.stop();
         stuckJobMonitor.stop();
         dispatcher.stop(shutdownGrace);

@@ -10,8 +10,9 @@ import java.time.Instant;
  * @param payload    the JSON payload
  * @param attempt    this attempt's number, starting at 1
  * @param enqueuedAt when the job was put
+ * @param dueAt      when this attempt became due
  * @param leaseToken the token that fences every later write
  */
 public record ClaimedJob(String id, String queue, String payload, int attempt, Instant enqueuedAt,
-        String leaseToken) {
+        Instant dueAt, String leaseToken) {
 }

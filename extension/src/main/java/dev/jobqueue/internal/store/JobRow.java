@@ -76,6 +76,14 @@ public class JobRow {
         this.startedAt = now;
     }
 
+    /** Hands a job whose lease expired back to the queue; the cut-short attempt stays counted. */
+    void release(Instant now) {
+        this.state = JobState.PENDING;
+        this.runAt = now;
+        this.leaseToken = null;
+        this.leaseExpiresAt = null;
+    }
+
     public String getId() {
         return id;
     }

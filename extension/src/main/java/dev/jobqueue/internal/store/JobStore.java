@@ -46,6 +46,7 @@ public class JobStore {
         List<JobRow> rows = em.createQuery("""
                 SELECT j FROM JobqueueJob j
                 WHERE j.queue = :queue AND j.state = :state AND j.runAt <= :now AND j.attempts <= :maxDone
+                    AND NOT EXISTS (SELECT q FROM JobqueueQueue q WHERE q.name = :queue AND q.paused = TRUE)
                 ORDER BY j.runAt, j.id""", JobRow.class)
                 .setParameter("queue", queue)
                 .setParameter("state", JobState.PENDING)
@@ -55,10 +56,11 @@ public class JobStore {
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
                 .getResultList();
+        List<ClaimedJob> claimed = rows.stream().map(row -> new ClaimedJob(row.getId(), row.getQueue(),
+                row.getPayload(), row.getAttempts() + 1, row.getCreatedAt(), row.getRunAt(), leaseToken)).toList();
         rows.forEach(row -> row.claim(leaseToken, now, leaseExpiresAt));
         em.flush();
-        return rows.stream().map(row -> new ClaimedJob(row.getId(), row.getQueue(), row.getPayload(),
-                row.getAttempts(), row.getCreatedAt(), leaseToken)).toList();
+        return claimed;
     }
 
     /**
@@ -89,8 +91,8 @@ public class JobStore {
 
     /** Makes the job PENDING again at {@code runAt}, keeping the error; false if the lease was lost. */
     @Transactional(TxType.REQUIRES_NEW)
-    public boolean retryLater(String id, String leaseToken, Instant runAt, String error) {
-        return em.createQuery("""
+    public boolean retryLater(String id, String leaseToken, int attempt, Instant now, Instant runAt, String error) {
+        boolean updated = em.createQuery("""
                 UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :runAt, j.lastError = :error,
                     j.leaseToken = NULL, j.leaseExpiresAt = NULL
                 WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
@@ -101,12 +103,16 @@ public class JobStore {
                 .setParameter("token", leaseToken)
                 .setParameter("running", JobState.RUNNING)
                 .executeUpdate() == 1;
+        if (updated) {
+            em.persist(new JobErrorRow(id, attempt, now, error));
+        }
+        return updated;
     }
 
     /** Gives the job up: it becomes FAILED and keeps the error. False if the lease was lost. */
     @Transactional(TxType.REQUIRES_NEW)
-    public boolean fail(String id, String leaseToken, Instant now, String error) {
-        return em.createQuery("""
+    public boolean fail(String id, String leaseToken, int attempt, Instant now, String error) {
+        boolean updated = em.createQuery("""
                 UPDATE JobqueueJob j SET j.state = :failed, j.finishedAt = :now, j.lastError = :error,
                     j.leaseToken = NULL, j.leaseExpiresAt = NULL
                 WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
@@ -117,6 +123,10 @@ public class JobStore {
                 .setParameter("token", leaseToken)
                 .setParameter("running", JobState.RUNNING)
                 .executeUpdate() == 1;
+        if (updated) {
+            em.persist(new JobErrorRow(id, attempt, now, error));
+        }
+        return updated;
     }
 
     /** Extends the leases this node holds. Returns how many jobs were renewed. */
@@ -135,19 +145,23 @@ public class JobStore {
     }
 
     /**
-     * Makes RUNNING jobs whose lease has expired PENDING again, so any node can claim them: their
-     * node died or lost contact. Returns how many jobs were rescued.
+     * Makes RUNNING jobs whose lease has expired PENDING again, so any node can claim them: their node died
+     * or lost contact. Takes at most {@code limit} per call and skips rows another node is rescuing.
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public int rescueExpiredLeases(Instant now) {
-        return em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.leaseToken = NULL,
-                    j.leaseExpiresAt = NULL
-                WHERE j.state = :running AND j.leaseExpiresAt < :now""")
-                .setParameter("pending", JobState.PENDING)
-                .setParameter("now", now)
+    public List<RescuedJob> rescueExpiredLeases(Instant now, int limit) {
+        List<JobRow> expired = em.createQuery("""
+                SELECT j FROM JobqueueJob j WHERE j.state = :running AND j.leaseExpiresAt < :now""", JobRow.class)
                 .setParameter("running", JobState.RUNNING)
-                .executeUpdate();
+                .setParameter("now", now)
+                .setMaxResults(limit)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
+                .getResultList();
+        List<RescuedJob> rescued = expired.stream().map(row -> new RescuedJob(row.getId(), row.getQueue(),
+                row.getAttempts(), row.getLeaseExpiresAt())).toList();
+        expired.forEach(row -> row.release(now));
+        return rescued;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -24,8 +25,11 @@ public class SchemaCheck {
 
     private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
     private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
-    private static final String PROBE = "SELECT id, queue, state, payload, attempts, run_at, created_at, started_at,"
-            + " finished_at, lease_token, lease_expires_at, last_error FROM jobqueue_job WHERE 1 = 0";
+    private static final List<String> PROBES = List.of(
+            "SELECT id, queue, state, payload, attempts, run_at, created_at, started_at, finished_at, lease_token,"
+                    + " lease_expires_at, last_error FROM jobqueue_job WHERE 1 = 0",
+            "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
+            "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0");
 
     @Resource(lookup = "java:comp/DefaultDataSource")
     DataSource dataSource;
@@ -37,13 +41,27 @@ public class SchemaCheck {
             if (create) {
                 run(connection, script);
             }
-            try (Statement probe = connection.createStatement()) {
-                probe.executeQuery(PROBE).close();
-            } catch (SQLException e) {
-                throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage() + ")", e);
-            }
+            probe(connection, script);
         } catch (SQLException e) {
             throw new IllegalStateException("JQ031: cannot reach the jobqueue database: " + e.getMessage(), e);
+        }
+    }
+
+    /** Checks the tables can be read now; used by the readiness check. */
+    public void probe() throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            probe(connection, SCRIPT_FOLDER + scriptName(connection.getMetaData().getDatabaseProductName()));
+        }
+    }
+
+    private static void probe(Connection connection, String script) {
+        try (Statement probe = connection.createStatement()) {
+            for (String query : PROBES) {
+                probe.executeQuery(query).close();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage()
+                    + ")", e);
         }
     }
 

@@ -1,0 +1,20 @@
+package dev.jobqueue.internal.admin;
+
+import jakarta.annotation.security.DeclareRoles;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+import java.util.Set;
+
+/**
+ * Serves the admin REST resource at {@code <context root>/jobqueue/admin}, and nothing else. Set
+ * {@code jobqueue.admin.enabled=false} to answer 404 there.
+ */
+@ApplicationPath("jobqueue")
+@DeclareRoles(JobAdminResource.ROLE)
+public class JobAdminApplication extends Application {
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(JobAdminResource.class);
+    }
+}

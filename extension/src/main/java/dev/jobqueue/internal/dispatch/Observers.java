@@ -1,0 +1,21 @@
+package dev.jobqueue.internal.dispatch;
+
+import jakarta.enterprise.event.Event;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Fires jobqueue's CDI events so that an observer that throws is logged and never breaks the queue. */
+final class Observers {
+
+    private Observers() {
+    }
+
+    static <T> void notify(Event<T> event, T payload, Logger log) {
+        try {
+            event.fire(payload);
+        } catch (RuntimeException e) {
+            log.log(Level.WARNING, "jobqueue: an observer of " + payload.getClass().getSimpleName() + " threw; the"
+                    + " queue carries on: " + payload, e);
+        }
+    }
+}

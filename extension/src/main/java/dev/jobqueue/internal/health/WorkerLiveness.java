@@ -1,0 +1,62 @@
+package dev.jobqueue.internal.health;
+
+import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.LeaseKeeper;
+import dev.jobqueue.internal.time.JobQueueClock;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Liveness;
+
+/**
+ * Live when every queue's poller has run within three poll intervals plus two seconds, and the lease keeper
+ * within three of its periods plus two seconds. A database outage does not make it DOWN: readiness reports
+ * that, and a restart would not help.
+ */
+@Liveness
+@ApplicationScoped
+public class WorkerLiveness implements HealthCheck {
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @Inject
+    LeaseKeeper leaseKeeper;
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
+    @Override
+    public HealthCheckResponse call() {
+        Instant now = clock.instant();
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("jobqueue-workers");
+        boolean up = true;
+        for (var entry : dispatcher.pollerHealth().entrySet()) {
+            String verdict = verdict(entry.getValue().lastPoll(), entry.getValue().bound(), now);
+            response.withData("poller " + entry.getKey(), verdict);
+            up &= verdict.startsWith("ran");
+        }
+        if (!dispatcher.pollerHealth().isEmpty()) {
+            Duration bound = leaseKeeper.period().multipliedBy(3).plusSeconds(2);
+            String verdict = verdict(leaseKeeper.lastRun(), bound, now);
+            response.withData("lease keeper", verdict);
+            up &= verdict.startsWith("ran");
+        }
+        return response.status(up).build();
+    }
+
+    private static String verdict(Instant last, Duration bound, Instant now) {
+        if (last == null) {
+            return "stopped";
+        }
+        Duration ago = Duration.between(last, now);
+        return (ago.compareTo(bound) <= 0 ? "ran " : "late: ran ") + ago.toMillis() + " ms ago (bound "
+                + bound.toMillis() + " ms)";
+    }
+}

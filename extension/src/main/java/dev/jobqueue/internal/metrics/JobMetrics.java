@@ -1,0 +1,38 @@
+package dev.jobqueue.internal.metrics;
+
+import java.time.Duration;
+import java.util.function.ToLongFunction;
+
+/**
+ * What jobqueue records about its work. MicroProfile Metrics implements it when the server offers it;
+ * otherwise a no-op does, so the core never depends on a metrics library.
+ */
+public interface JobMetrics {
+
+    /** The outcomes of an attempt, as tagged on {@link MetricNames#FINISHED}. */
+    enum Outcome {
+        DONE, RETRIED, FAILED;
+
+        public String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    void enqueued(String queue, int count);
+
+    void finished(String queue, Outcome outcome);
+
+    void executed(String queue, Duration took);
+
+    void waited(String queue, Duration fromDueToStart);
+
+    void leaseRescued(String queue);
+
+    /**
+     * Registers the gauges of one queue.
+     *
+     * @param depth reads the cached number of the queue's jobs in a state ("pending", "running", "failed")
+     * @param stuck reads how many of the queue's consumers are past their max-execute-time
+     */
+    void registerGauges(String queue, ToLongFunction<String> depth, ToLongFunction<String> stuck);
+}

@@ -1,0 +1,40 @@
+package dev.jobqueue.internal.metrics;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.function.ToLongFunction;
+
+/** Records nothing: the {@link JobMetrics} used when the server has no MicroProfile Metrics. */
+@ApplicationScoped
+public class NoopJobMetrics implements JobMetrics {
+
+    @Override
+    public void enqueued(String queue, int count) {
+        // no metrics on this server
+    }
+
+    @Override
+    public void finished(String queue, Outcome outcome) {
+        // no metrics on this server
+    }
+
+    @Override
+    public void executed(String queue, Duration took) {
+        // no metrics on this server
+    }
+
+    @Override
+    public void waited(String queue, Duration fromDueToStart) {
+        // no metrics on this server
+    }
+
+    @Override
+    public void leaseRescued(String queue) {
+        // no metrics on this server
+    }
+
+    @Override
+    public void registerGauges(String queue, ToLongFunction<String> depth, ToLongFunction<String> stuck) {
+        // no metrics on this server
+    }
+}

@@ -1,0 +1,70 @@
+package dev.jobqueue.internal.metrics;
+
+import dev.jobqueue.internal.store.AdminStore;
+import dev.jobqueue.internal.store.JobState;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * Counts each queue's PENDING, RUNNING and FAILED jobs every few seconds, so that a metrics scrape reads a
+ * cached number instead of querying the database.
+ */
+@ApplicationScoped
+public class QueueDepths {
+
+    private static final Logger LOG = Logger.getLogger(QueueDepths.class.getName());
+    static final long REFRESH_SECONDS = 5;
+
+    private volatile Map<String, Long> counts = Map.of();
+    private volatile boolean failing;
+    private volatile ScheduledFuture<?> task;
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    AdminStore store;
+
+    public void start() {
+        task = scheduler.scheduleWithFixedDelay(this::refresh, 0, REFRESH_SECONDS, TimeUnit.SECONDS);
+    }
+
+    public void stop() {
+        ScheduledFuture<?> current = task;
+        if (current != null) {
+            current.cancel(false);
+        }
+    }
+
+    /** The cached count of the queue's jobs in {@code state}: "pending", "running" or "failed". */
+    public long depth(String queue, String state) {
+        return counts.getOrDefault(key(queue, state), 0L);
+    }
+
+    private void refresh() {
+        try {
+            counts = store.count(EnumSet.of(JobState.PENDING, JobState.RUNNING, JobState.FAILED)).stream()
+                    .collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
+                            AdminStore.StateCount::count));
+            failing = false;
+        } catch (RuntimeException e) {
+            if (!failing) {
+                failing = true;
+                LOG.warning("jobqueue: cannot count queue depths; the gauges keep their last values: " + e);
+            }
+        }
+    }
+
+    private static String key(String queue, String state) {
+        return queue + "\u0000" + state.toLowerCase(Locale.ROOT);
+    }
+}

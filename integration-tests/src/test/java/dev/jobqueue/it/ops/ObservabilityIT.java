@@ -1,0 +1,164 @@
+package dev.jobqueue.it.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.JobFailed;
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobQueue;
+import dev.jobqueue.JobRetried;
+import dev.jobqueue.LeaseRescued;
+import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.app.PlacedOrder;
+import dev.jobqueue.it.lifecycle.Calls;
+import dev.jobqueue.it.lifecycle.JobTable;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Metrics, health checks and lifecycle events, read the way operators read them. */
+@ExtendWith(ArquillianExtension.class)
+class ObservabilityIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Deployment
+    static WebArchive app() {
+        return Deployments.war("observability", "ops", OpsConsumers.class, OpsConsumers.OkConsumer.class,
+                OpsConsumers.FlakyOnceConsumer.class, OpsConsumers.FailingConsumer.class, OpsConsumers.Events.class,
+                Http.class, JobTable.class, Calls.class, PlacedOrder.class);
+    }
+
+    @Inject
+    JobQueue jobs;
+
+    @Inject
+    OpsConsumers.Events events;
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @EJB
+    JobTable table;
+
+    @Resource(lookup = "java:comp/UserTransaction")
+    UserTransaction transaction;
+
+    @Test
+    void metrics_count_what_real_jobs_did_and_time_them() throws Exception {
+        String before = scrape();
+
+        JobId ok1 = jobs.put("ops-ok", "a");
+        JobId ok2 = jobs.put("ops-ok", "b");
+        JobId flaky = jobs.put("ops-flaky", "c");
+        JobId failing = jobs.put("ops-failing", "d");
+        awaitState(ok1, "DONE");
+        awaitState(ok2, "DONE");
+        awaitState(flaky, "DONE");
+        awaitState(failing, "FAILED");
+        Thread.sleep(6_000); // the depth gauges are refreshed every 5 s
+
+        String after = scrape();
+        assertEquals(2, delta(before, after, "jobqueue_enqueued_total", "ops-ok", null));
+        assertEquals(2, delta(before, after, "jobqueue_finished_total", "ops-ok", "outcome=\"done\""));
+        assertEquals(1, delta(before, after, "jobqueue_finished_total", "ops-flaky", "outcome=\"retried\""));
+        assertEquals(1, delta(before, after, "jobqueue_finished_total", "ops-flaky", "outcome=\"done\""));
+        assertEquals(1, delta(before, after, "jobqueue_finished_total", "ops-failing", "outcome=\"failed\""));
+        assertEquals(2, delta(before, after, "jobqueue_execution_time_seconds_count", "ops-ok", null));
+        assertEquals(2, delta(before, after, "jobqueue_wait_time_seconds_count", "ops-ok", null));
+        assertTrue(value(after, "jobqueue_execution_time_seconds", "ops-ok", "quantile=\"0.99\"") >= 0,
+                "p99 is published");
+        assertTrue(value(after, "jobqueue_depth", "ops-failing", "state=\"failed\"") >= 1, after);
+        assertEquals(0, value(after, "jobqueue_depth", "ops-ok", "state=\"pending\""));
+        assertEquals(0, value(after, "jobqueue_stuck", "ops-ok", null));
+    }
+
+    @Test
+    void liveness_goes_down_when_a_poller_stops_and_up_when_it_runs_again() throws Exception {
+        assertEquals(200, Http.get("/health/live").statusCode(), Http.get("/health/live").body());
+        HttpResponse<String> ready = Http.get("/health/ready");
+        assertEquals(200, ready.statusCode(), ready.body());
+        assertTrue(ready.body().contains("jobqueue-database"), ready.body());
+
+        dispatcher.stopPolling("ops-ok");
+        try {
+            assertTrue(Calls.await(() -> status("/health/live") == 503, WAIT), "liveness went DOWN");
+            assertTrue(Http.get("/health/live").body().contains("poller ops-ok"), Http.get("/health/live").body());
+        } finally {
+            dispatcher.startPolling("ops-ok");
+        }
+        assertTrue(Calls.await(() -> status("/health/live") == 200, WAIT), "liveness is UP again");
+    }
+
+    @Test
+    void retries_give_ups_and_rescues_are_observable_as_cdi_events() throws Exception {
+        JobId flaky = jobs.put("ops-flaky", "event");
+        JobId failing = jobs.put("ops-failing", "event");
+        transaction.begin();
+        JobId stranded = jobs.put("ops-ok", "stranded");
+        table.strandOnDeadNode(stranded);
+        transaction.commit();
+
+        assertTrue(Calls.await(() -> events.of(JobRetried.class, flaky).size() == 1, WAIT));
+        JobRetried retried = events.of(JobRetried.class, flaky).get(0);
+        assertEquals("ops-flaky", retried.queue());
+        assertEquals(1, retried.attempt());
+        assertTrue(retried.error().contains("first attempt fails: event"), retried.error());
+        assertTrue(retried.nextRunAt().isAfter(retried.failedAt()));
+
+        assertTrue(Calls.await(() -> events.of(JobFailed.class, failing).size() == 1, WAIT));
+        assertEquals(1, events.of(JobFailed.class, failing).get(0).attempts());
+
+        assertTrue(Calls.await(() -> events.of(LeaseRescued.class, stranded).size() == 1, WAIT));
+        LeaseRescued rescued = events.of(LeaseRescued.class, stranded).get(0);
+        assertEquals(1, rescued.attempt());
+        assertTrue(rescued.rescuedAt().isAfter(rescued.leaseExpiredAt()));
+        awaitState(stranded, "DONE");
+    }
+
+    private void awaitState(JobId id, String state) throws InterruptedException {
+        assertTrue(Calls.await(() -> state.equals(table.state(id)), WAIT), id + " reaches " + state);
+    }
+
+    private static int status(String path) {
+        try {
+            return Http.get(path).statusCode();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    private static String scrape() throws Exception {
+        HttpResponse<String> response = Http.get("/metrics?scope=application");
+        assertEquals(200, response.statusCode(), response.body());
+        return response.body();
+    }
+
+    private static double delta(String before, String after, String name, String queue, String tag) {
+        return value(after, name, queue, tag) - value(before, name, queue, tag);
+    }
+
+    /** The value of the sample with this name, queue and (optionally) another tag; 0 if there is none. */
+    private static double value(String scrape, String name, String queue, String tag) {
+        Pattern line = Pattern.compile("^" + Pattern.quote(name) + "\\{([^}]*)\\}\\s+(\\S+)$", Pattern.MULTILINE);
+        Matcher matcher = line.matcher(scrape);
+        while (matcher.find()) {
+            String tags = matcher.group(1);
+            if (tags.contains("queue=\"" + queue + "\"") && (tag == null || tags.contains(tag))) {
+                return Double.parseDouble(matcher.group(2));
+            }
+        }
+        return 0;
+    }
+}

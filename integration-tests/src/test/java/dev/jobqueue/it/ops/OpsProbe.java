@@ -1,0 +1,46 @@
+package dev.jobqueue.it.ops;
+
+import dev.jobqueue.JobQueue;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** Lets the client-side admin tests put jobs and read rows without going through the admin API. */
+@Path("ops-probe")
+@Produces(MediaType.TEXT_PLAIN)
+public class OpsProbe {
+
+    @Inject
+    JobQueue jobs;
+
+    @PersistenceContext(unitName = "app")
+    EntityManager em;
+
+    @POST
+    @Path("{queue}")
+    public String put(@PathParam("queue") String queue) {
+        return jobs.put(queue, "work for " + queue).toString();
+    }
+
+    /** "state attempts", or "missing". */
+    @GET
+    @Path("jobs/{id}")
+    @Transactional
+    public String row(@PathParam("id") String id) {
+        List<?> rows = em.createNativeQuery("SELECT state, attempts FROM jobqueue_job WHERE id = ?1")
+                .setParameter(1, id).getResultList();
+        if (rows.isEmpty()) {
+            return "missing";
+        }
+        Object[] row = (Object[]) rows.get(0);
+        return row[0] + " " + row[1];
+    }
+}
