@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jobqueue.it.Deployments;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,11 +22,33 @@ class AdminIT {
 
     private static final String ADMIN = "/ops-admin/jobqueue/admin";
 
-    @Deployment(testable = false)
+    @Deployment(name = "admin", testable = false)
     static WebArchive app() {
         return Deployments.war("ops-admin", "ops", OpsConsumers.class, OpsConsumers.OkConsumer.class,
                 OpsConsumers.FlakyOnceConsumer.class, OpsConsumers.FailingConsumer.class, OpsConsumers.Events.class,
                 OpsProbe.class, OpsProbeApplication.class);
+    }
+
+    @Deployment(name = "admin-disabled", managed = false, testable = false)
+    static WebArchive disabled() {
+        return Deployments.war("ops-admin-disabled", "ops-disabled", OpsConsumers.class,
+                OpsConsumers.OkConsumer.class);
+    }
+
+    @ArquillianResource
+    Deployer deployer;
+
+    @Test
+    void an_application_that_disables_the_admin_api_answers_404_there() throws Exception {
+        deployer.deploy("admin-disabled");
+        try {
+            HttpResponse<String> response = Http.send("GET", "/ops-admin-disabled/jobqueue/admin/queues", "admin",
+                    "admin-secret");
+            assertEquals(404, response.statusCode(), response.body());
+            assertTrue(response.body().contains("jobqueue.admin.enabled=false"), response.body());
+        } finally {
+            deployer.undeploy("admin-disabled");
+        }
     }
 
     @Test
