@@ -23,12 +23,14 @@ import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The admin REST API over {@link JobAdmin}. Only users in the {@code jobqueue-admin} role get in: others get
- * 401 (not authenticated) or 403 (wrong role), and nothing changes. Bad queue names, ids and parameters get
- * 400 with a message naming the problem.
+ * 401 (not authenticated) or 403 (wrong role), and nothing changes. Who has the role is configured in the
+ * server, by a role binding or a group of that name. Bad queue names, ids and parameters get 400 with a
+ * message naming the problem.
  */
 @Path("admin")
 @RequestScoped
@@ -36,7 +38,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @Produces(MediaType.APPLICATION_JSON)
 public class JobAdminResource {
 
-    /** The role an admin user must have. Map it to your users or groups in the server's application binding. */
+    /** The role an admin user must have. Map it to your users or groups in the server's configuration. */
     public static final String ROLE = "jobqueue-admin";
     static final String ENABLED_KEY = "jobqueue.admin.enabled";
 
@@ -119,8 +121,8 @@ public class JobAdminResource {
      * enforced), then runs the operation, turning a bad argument into 400.
      */
     private Response guarded(Supplier<Response> operation) {
-        boolean enabled = ConfigProvider.getConfig().getOptionalValue(ENABLED_KEY, Boolean.class).orElse(true);
-        if (!enabled) {
+        Config config = ConfigProvider.getConfig();
+        if (!config.getOptionalValue(ENABLED_KEY, Boolean.class).orElse(true)) {
             return notFound("the jobqueue admin API is disabled (" + ENABLED_KEY + "=false)");
         }
         if (security.getUserPrincipal() == null) {

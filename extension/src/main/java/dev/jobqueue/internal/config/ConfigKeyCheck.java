@@ -12,7 +12,8 @@ import java.util.function.Function;
 /**
  * Checks the per-queue keys ({@code jobqueue.queue.<queue>.<option>}) for typos: an unknown option, or a
  * queue that has no consumer here and is not marked {@code producer-only}. Such a key would otherwise be
- * silently ignored.
+ * silently ignored. The caller passes only the application's own keys: environment variables and server
+ * variables are shared by every application on the server.
  */
 public final class ConfigKeyCheck {
 

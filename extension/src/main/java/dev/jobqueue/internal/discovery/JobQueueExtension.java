@@ -130,7 +130,16 @@ public class JobQueueExtension implements Extension {
                 e.getMessage().lines().forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
             }
         }
-        ConfigKeyCheck.problems(keys, consumers.keySet(), lookup)
+        // Only the application's own file is checked for typos: environment variables, system properties
+        // and server variables are shared by every application on the server.
+        List<String> ownKeys = new ArrayList<>();
+        for (String key : keys) {
+            String source = config.getConfigValue(key).getSourceName();
+            if (source != null && source.contains("microprofile-config.properties")) {
+                ownKeys.add(key);
+            }
+        }
+        ConfigKeyCheck.problems(ownKeys, consumers.keySet(), lookup)
                 .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     }
 

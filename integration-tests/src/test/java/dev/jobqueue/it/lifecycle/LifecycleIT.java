@@ -167,6 +167,13 @@ class LifecycleIT {
     }
 
     @Test
+    void an_environment_variable_sets_a_per_queue_key() {
+        // server.env sets JOBQUEUE_QUEUE_SLOW_MAX_ATTEMPTS=7, MicroProfile Config's form of
+        // jobqueue.queue.slow.max-attempts.
+        assertEquals(7, runtime.options("slow").maxAttempts());
+    }
+
+    @Test
     void a_queue_disabled_on_this_node_is_not_consumed_here_but_accepts_jobs() throws Exception {
         JobId id = jobs.put("disabled", "for another node");
 
