@@ -17,8 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -42,7 +40,7 @@ public class LeaseKeeper {
     private volatile boolean failing;
     private volatile Instant lastRun;
     private volatile Duration period = MAX_PERIOD;
-    private volatile ScheduledFuture<?> task;
+    private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -64,13 +62,12 @@ public class LeaseKeeper {
         Duration third = shortestLease.dividedBy(3);
         period = Duration.ofMillis(Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis())));
         lastRun = clock.instant();
-        task = scheduler.scheduleWithFixedDelay(() -> keep(optionsOf), period.toMillis(), period.toMillis(),
-                TimeUnit.MILLISECONDS);
+        task.start(scheduler, () -> keep(optionsOf), period, period);
     }
 
     /** When the task last completed a round, or null if it is not started. */
     public Instant lastRun() {
-        return task == null ? null : lastRun;
+        return task.isStarted() ? lastRun : null;
     }
 
     /** How often the task runs. */
@@ -79,10 +76,7 @@ public class LeaseKeeper {
     }
 
     public void stop() {
-        ScheduledFuture<?> current = task;
-        if (current != null) {
-            current.cancel(false);
-        }
+        task.stop();
     }
 
     private void keep(Function<String, QueueOptions> optionsOf) {

@@ -8,10 +8,9 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /** Deletes DONE jobs once they are older than their queue's {@code retention}. FAILED jobs are kept. */
@@ -19,14 +18,14 @@ import java.util.logging.Logger;
 public class RetentionPurger {
 
     private static final Logger LOG = Logger.getLogger(RetentionPurger.class.getName());
-    private static final long PERIOD_SECONDS = 30;
+    private static final Duration PERIOD = Duration.ofSeconds(30);
 
     @Inject
     @JobQueueClock
     Clock clock;
 
     private volatile boolean failing;
-    private volatile ScheduledFuture<?> task;
+    private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -37,16 +36,12 @@ public class RetentionPurger {
     public void start(Collection<QueueOptions> queues) {
         List<QueueOptions> retained = queues.stream().filter(options -> !options.retention().isZero()).toList();
         if (!retained.isEmpty()) {
-            task = scheduler.scheduleWithFixedDelay(() -> purge(retained), PERIOD_SECONDS, PERIOD_SECONDS,
-                    TimeUnit.SECONDS);
+            task.start(scheduler, () -> purge(retained), PERIOD, PERIOD);
         }
     }
 
     public void stop() {
-        ScheduledFuture<?> current = task;
-        if (current != null) {
-            current.cancel(false);
-        }
+        task.stop();
     }
 
     private void purge(List<QueueOptions> queues) {

@@ -11,8 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,7 +32,7 @@ public class StuckJobMonitor {
     Clock clock;
 
     private volatile Map<String, Long> stuckByQueue = Map.of();
-    private volatile ScheduledFuture<?> task;
+    private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -45,15 +43,12 @@ public class StuckJobMonitor {
     /** Starts the task; it runs four times per shortest threshold, between every 0.1 s and every 5 s. */
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestMaxExecuteTime) {
         long period = Math.max(MIN_PERIOD_MILLIS, Math.min(shortestMaxExecuteTime.toMillis() / 4, MAX_PERIOD_MILLIS));
-        task = scheduler.scheduleWithFixedDelay(() -> check(queue -> optionsOf.apply(queue).maxExecuteTime()),
-                period, period, TimeUnit.MILLISECONDS);
+        task.start(scheduler, () -> check(queue -> optionsOf.apply(queue).maxExecuteTime()),
+                Duration.ofMillis(period), Duration.ofMillis(period));
     }
 
     public void stop() {
-        ScheduledFuture<?> current = task;
-        if (current != null) {
-            current.cancel(false);
-        }
+        task.stop();
     }
 
     /** How many of the queue's consumers are running past their threshold, as of the last check. */

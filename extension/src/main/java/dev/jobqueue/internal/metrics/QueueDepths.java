@@ -1,16 +1,16 @@
 package dev.jobqueue.internal.metrics;
 
+import dev.jobqueue.internal.dispatch.PeriodicTask;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.JobState;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -22,11 +22,11 @@ import java.util.stream.Collectors;
 public class QueueDepths {
 
     private static final Logger LOG = Logger.getLogger(QueueDepths.class.getName());
-    static final long REFRESH_SECONDS = 5;
+    static final Duration REFRESH = Duration.ofSeconds(5);
 
     private volatile Map<String, Long> counts = Map.of();
     private volatile boolean failing;
-    private volatile ScheduledFuture<?> task;
+    private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
@@ -35,14 +35,11 @@ public class QueueDepths {
     AdminStore store;
 
     public void start() {
-        task = scheduler.scheduleWithFixedDelay(this::refresh, 0, REFRESH_SECONDS, TimeUnit.SECONDS);
+        task.start(scheduler, this::refresh, Duration.ZERO, REFRESH);
     }
 
     public void stop() {
-        ScheduledFuture<?> current = task;
-        if (current != null) {
-            current.cancel(false);
-        }
+        task.stop();
     }
 
     /** The cached count of the queue's jobs in {@code state}: "pending", "running" or "failed". */

@@ -92,32 +92,23 @@ public class JobStore {
     /** Makes the job PENDING again at {@code runAt}, keeping the error; false if the lease was lost. */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean retryLater(String id, String leaseToken, int attempt, Instant now, Instant runAt, String error) {
-        boolean updated = em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :runAt, j.lastError = :error,
-                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
-                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
-                .setParameter("pending", JobState.PENDING)
-                .setParameter("runAt", runAt)
-                .setParameter("error", error)
-                .setParameter("id", id)
-                .setParameter("token", leaseToken)
-                .setParameter("running", JobState.RUNNING)
-                .executeUpdate() == 1;
-        if (updated) {
-            em.persist(new JobErrorRow(id, attempt, now, error));
-        }
-        return updated;
+        return recordFailure(id, leaseToken, attempt, now, error, JobState.PENDING, "runAt", runAt);
     }
 
     /** Gives the job up: it becomes FAILED and keeps the error. False if the lease was lost. */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean fail(String id, String leaseToken, int attempt, Instant now, String error) {
-        boolean updated = em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :failed, j.finishedAt = :now, j.lastError = :error,
-                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
-                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
-                .setParameter("failed", JobState.FAILED)
-                .setParameter("now", now)
+        return recordFailure(id, leaseToken, attempt, now, error, JobState.FAILED, "finishedAt", now);
+    }
+
+    /** Ends a failed attempt in {@code next} state, fenced by the lease, and adds its error to the history. */
+    private boolean recordFailure(String id, String leaseToken, int attempt, Instant now, String error,
+            JobState next, String timeField, Instant time) {
+        boolean updated = em.createQuery("UPDATE JobqueueJob j SET j.state = :next, j." + timeField + " = :time,"
+                + " j.lastError = :error, j.leaseToken = NULL, j.leaseExpiresAt = NULL"
+                + " WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running")
+                .setParameter("next", next)
+                .setParameter("time", time)
                 .setParameter("error", error)
                 .setParameter("id", id)
                 .setParameter("token", leaseToken)

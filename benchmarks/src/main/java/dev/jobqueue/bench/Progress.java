@@ -1,0 +1,39 @@
+package dev.jobqueue.bench;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/** What the benchmark consumers have done: jobs finished per queue, and when each latency job started. */
+@ApplicationScoped
+public class Progress {
+
+    private final Map<String, AtomicLong> done = new ConcurrentHashMap<>();
+    private volatile AtomicLongArray latencyStarts = new AtomicLongArray(0);
+
+    void finished(String queue) {
+        done.computeIfAbsent(queue, q -> new AtomicLong()).incrementAndGet();
+    }
+
+    long done(String queue) {
+        return done.computeIfAbsent(queue, q -> new AtomicLong()).get();
+    }
+
+    void reset(String queue) {
+        done.put(queue, new AtomicLong());
+    }
+
+    void expectLatencyJobs(int count) {
+        latencyStarts = new AtomicLongArray(count);
+    }
+
+    void started(int sequence, long nanos) {
+        latencyStarts.set(sequence, nanos);
+    }
+
+    long startOf(int sequence) {
+        return latencyStarts.get(sequence);
+    }
+}

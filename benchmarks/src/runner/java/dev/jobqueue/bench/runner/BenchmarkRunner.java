@@ -1,0 +1,128 @@
+package dev.jobqueue.bench.runner;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Measures PostgreSQL's own commit limit, then asks the benchmark application on Liberty for each
+ * jobqueue measurement, and prints them side by side. Started by {@code ./mvnw -Pbench -pl benchmarks -am verify}.
+ */
+public final class BenchmarkRunner {
+
+    private static final String JDBC_URL = System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/test");
+    private static final String JDBC_USER = System.getProperty("bench.jdbc.user", "postgres");
+    private static final int LIMIT_THREADS = 4;
+    private static final Duration LIMIT_DURATION = Duration.ofSeconds(10);
+
+    private final String url = System.getProperty("bench.url", "http://localhost:9280/bench");
+    private final int jobs = Integer.getInteger("bench.jobs", 100_000);
+    private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    public static void main(String[] args) throws Exception {
+        new BenchmarkRunner().run();
+    }
+
+    private void run() throws Exception {
+        List<String> rows = new ArrayList<>();
+        double limit = jdbcCommitLimit();
+        rows.add(String.format(Locale.ROOT, "| JDBC single-row UPDATE, %d threads (the limit) | %.0f commits/s | 1.00 | 1 |",
+                LIMIT_THREADS, limit));
+        for (String queue : List.of("bench-tx", "bench-nontx")) {
+            String result = call("drain?queue=" + queue + "&jobs=" + jobs);
+            double perSecond = number(result, "jobsPerSecond");
+            rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs, %s consumers | %.0f jobs/s | %.2f | %.2f |", jobs,
+                    queue.equals("bench-tx") ? "transactional" : "non-transactional", perSecond, perSecond / limit,
+                    number(result, "transactionsPerJob")));
+        }
+        for (int perTx : new int[] {1, 100}) {
+            String result = call("enqueue?jobs=20000&perTransaction=" + perTx);
+            double perSecond = number(result, "putsPerSecond");
+            rows.add(String.format(Locale.ROOT, "| enqueue, %d put%s per transaction | %.0f puts/s | %.2f | |", perTx,
+                    perTx == 1 ? "" : "s", perSecond, perSecond / limit));
+        }
+        for (int rate : new int[] {200, 1000}) {
+            String result = call("latency?rate=" + rate + "&seconds=" + latencySeconds);
+            rows.add(String.format(Locale.ROOT,
+                    "| latency, commit to start, %d/s for %d s, same node | p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms | | |",
+                    rate, latencySeconds, number(result, "p50Millis"), number(result, "p95Millis"),
+                    number(result, "p99Millis"), number(result, "maxMillis")));
+        }
+        System.out.println();
+        System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
+                + System.getProperty("java.version") + ", PostgreSQL at " + JDBC_URL);
+        System.out.println("| measurement | result | ratio to the limit | transactions per job |");
+        System.out.println("|---|---|---|---|");
+        rows.forEach(System.out::println);
+        System.out.println();
+    }
+
+    /** Commits per second of single-row UPDATEs, one row per thread, autocommit, as pgbench's simplest test. */
+    private static double jdbcCommitLimit() throws Exception {
+        try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
+                Statement ddl = connection.createStatement()) {
+            ddl.execute("CREATE TABLE IF NOT EXISTS bench_commit_limit (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)");
+            for (int i = 0; i < LIMIT_THREADS; i++) {
+                ddl.execute("INSERT INTO bench_commit_limit VALUES (" + i + ", 0) ON CONFLICT (id) DO NOTHING");
+            }
+        }
+        AtomicLong commits = new AtomicLong();
+        long end = System.nanoTime() + LIMIT_DURATION.toNanos();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < LIMIT_THREADS; i++) {
+            int row = i;
+            Thread thread = new Thread(() -> {
+                try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
+                        PreparedStatement update = connection.prepareStatement(
+                                "UPDATE bench_commit_limit SET n = n + 1 WHERE id = ?")) {
+                    update.setInt(1, row);
+                    while (System.nanoTime() < end) {
+                        update.executeUpdate();
+                        commits.incrementAndGet();
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        return commits.get() / (double) LIMIT_DURATION.toSeconds();
+    }
+
+    private String call(String path) throws Exception {
+        System.out.println("benchmark: " + path + " ...");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/" + path))
+                .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofMinutes(30)).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        System.out.println("benchmark: " + response.body());
+        return response.body();
+    }
+
+    private static double number(String json, String field) {
+        Matcher matcher = Pattern.compile("\"" + field + "\":(-?[0-9.Ee+-]+)").matcher(json);
+        if (!matcher.find()) {
+            throw new IllegalStateException("no " + field + " in " + json);
+        }
+        return Double.parseDouble(matcher.group(1));
+    }
+}
