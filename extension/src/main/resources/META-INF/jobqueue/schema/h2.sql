@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     lease_expires_at TIMESTAMP(6) WITH TIME ZONE,
     last_error       CHARACTER LARGE OBJECT
 );
-CREATE INDEX IF NOT EXISTS jobqueue_job_claim ON jobqueue_job (queue, state, run_at);
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, run_at, id);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
 CREATE INDEX IF NOT EXISTS jobqueue_job_finished ON jobqueue_job (queue, state, finished_at);

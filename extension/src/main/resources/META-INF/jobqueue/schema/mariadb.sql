@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     last_error       TEXT
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 -- Claiming reads only due PENDING rows of one queue.
-CREATE INDEX IF NOT EXISTS jobqueue_job_claim ON jobqueue_job (queue, state, run_at);
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, run_at, id);
 -- Lease renewal and rescue.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);

@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     last_error       TEXT
 );
 -- Claiming reads only due PENDING rows of one queue, however many DONE and FAILED rows there are.
-CREATE INDEX IF NOT EXISTS jobqueue_job_claim ON jobqueue_job (queue, run_at) WHERE state = 'PENDING';
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, run_at, id) WHERE state = 'PENDING';
 -- Lease renewal and rescue touch only RUNNING rows.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token) WHERE state = 'RUNNING';
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expires_at) WHERE state = 'RUNNING';

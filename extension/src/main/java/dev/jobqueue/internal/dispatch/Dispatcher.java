@@ -100,6 +100,10 @@ public class Dispatcher {
 
     public void stop(Duration grace) {
         workers.values().forEach(QueueWorker::stop);
+        List<ClaimedJob> unstarted = workers.values().stream().flatMap(worker -> worker.takeBuffered().stream())
+                .toList();
+        release(unstarted, "claimed jobs that had not started");
+        unstarted.forEach(running::finished);
         Instant deadline = clock.instant().plus(grace);
         while (!running.isEmpty() && clock.instant().isBefore(deadline)) {
             try {
@@ -110,21 +114,23 @@ public class Dispatcher {
             }
         }
         List<RunningJobs.Entry> unfinished = List.copyOf(running.snapshot());
-        if (unfinished.isEmpty()) {
-            return;
-        }
         // Release first, then interrupt: an interrupted consumer's own writes are then fenced off, and the
         // released jobs keep their attempt.
-        List<String> tokens = unfinished.stream().map(RunningJobs.Entry::job).map(ClaimedJob::leaseToken)
-                .distinct().toList();
-        try {
-            int released = store.release(tokens, clock.instant());
-            LOG.info("jobqueue: released " + released + " unfinished jobs at shutdown for prompt retry");
-        } catch (RuntimeException e) {
-            LOG.warning("jobqueue: cannot release " + unfinished.size()
-                    + " unfinished jobs at shutdown; they run again once their leases expire: " + e);
-        }
+        release(unfinished.stream().map(RunningJobs.Entry::job).toList(), "jobs still running after the grace period");
         unfinished.stream().map(RunningJobs.Entry::thread).filter(thread -> thread != null)
                 .forEach(Thread::interrupt);
+    }
+
+    private void release(List<ClaimedJob> jobs, String what) {
+        if (jobs.isEmpty()) {
+            return;
+        }
+        try {
+            int released = store.release(jobs, clock.instant());
+            LOG.info("jobqueue: released " + released + " " + what + " at shutdown, for prompt retry");
+        } catch (RuntimeException e) {
+            LOG.warning("jobqueue: cannot release " + jobs.size() + " " + what
+                    + " at shutdown; they run again once their leases expire: " + e);
+        }
     }
 }

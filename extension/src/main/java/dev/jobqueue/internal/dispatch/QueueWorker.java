@@ -6,21 +6,28 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.JobStore;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * Claims and runs the jobs of one queue on this node. It polls at the queue's interval and whenever it is
- * woken (a local commit, a finished job while there is a backlog), claims at most as many jobs as it has free
- * slots, and hands each to the executor. Polls of one queue never overlap.
+ * Claims and runs the jobs of one queue on this node.
+ *
+ * <p>It polls at the queue's interval and whenever it is woken (a local commit, or room freed while there is a
+ * backlog). A poll claims a batch into a local buffer, at most {@code concurrency + batch-size} jobs in flight,
+ * so one claim transaction serves many jobs. Up to {@code concurrency} runner tasks take jobs from the buffer
+ * one after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper
+ * renews like those of running jobs.
  */
 final class QueueWorker {
 
@@ -35,7 +42,9 @@ final class QueueWorker {
     private final RunningJobs running;
     private final Clock clock;
 
-    private final Semaphore slots;
+    private final Queue<ClaimedJob> buffer = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger runners = new AtomicInteger();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private volatile boolean backlog;
@@ -56,7 +65,6 @@ final class QueueWorker {
         this.jobExecutor = jobExecutor;
         this.running = running;
         this.clock = clock;
-        this.slots = new Semaphore(options.concurrency());
     }
 
     void start() {
@@ -74,6 +82,26 @@ final class QueueWorker {
         }
     }
 
+    /** Takes the claimed jobs no runner has started; after {@link #stop()} nobody will. */
+    List<ClaimedJob> takeBuffered() {
+        List<ClaimedJob> taken = new ArrayList<>();
+        ClaimedJob job;
+        while ((job = buffer.poll()) != null) {
+            taken.add(job);
+            inFlight.decrementAndGet();
+        }
+        return taken;
+    }
+
+    /** When this worker last polled, or tried to; null once stopped. */
+    Instant lastPoll() {
+        return stopped ? null : lastPoll;
+    }
+
+    QueueOptions options() {
+        return options;
+    }
+
     /** Asks for a poll soon. Cheap, and safe to call from any thread, including transaction completion. */
     void wake() {
         if (stopped) {
@@ -89,30 +117,25 @@ final class QueueWorker {
         }
     }
 
-    /** When this worker last polled, or tried to; null once stopped. */
-    Instant lastPoll() {
-        return stopped ? null : lastPoll;
-    }
-
-    QueueOptions options() {
-        return options;
+    private int capacity() {
+        return options.concurrency() + options.batchSize();
     }
 
     private void drain() {
         lastPoll = clock.instant();
         try {
             while (!stopped && wakeRequested.getAndSet(false)) {
-                int wanted = Math.min(slots.availablePermits(), options.batchSize());
-                if (wanted == 0) {
+                int wanted = Math.min(options.batchSize(), capacity() - inFlight.get());
+                if (wanted <= 0) {
                     backlog = true;
                     return;
                 }
                 List<ClaimedJob> jobs = claim(wanted);
                 backlog = jobs.size() == wanted;
-                if (backlog) {
-                    wakeRequested.set(true);
-                }
-                jobs.forEach(this::dispatch);
+                inFlight.addAndGet(jobs.size());
+                jobs.forEach(running::claimed);
+                buffer.addAll(jobs);
+                startRunners();
             }
         } finally {
             drainQueued.set(false);
@@ -143,14 +166,39 @@ final class QueueWorker {
         }
     }
 
-    private void dispatch(ClaimedJob job) {
-        slots.acquireUninterruptibly();
-        running.claimed(job);
+    /** Starts runner tasks until there are {@code concurrency} of them or one per buffered job. */
+    private void startRunners() {
+        while (!buffer.isEmpty()) {
+            int current = runners.get();
+            if (current >= options.concurrency()) {
+                return;
+            }
+            if (runners.compareAndSet(current, current + 1)) {
+                try {
+                    executor.execute(this::runBuffered);
+                } catch (RejectedExecutionException e) {
+                    // The application is stopping: shutdown releases the buffered claims, or their leases expire.
+                    runners.decrementAndGet();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void runBuffered() {
         try {
-            executor.execute(() -> run(job));
-        } catch (RejectedExecutionException e) {
-            // The application is stopping: shutdown releases the claim, or the lease expires.
-            slots.release();
+            ClaimedJob job;
+            while (!stopped && (job = buffer.poll()) != null) {
+                run(job);
+                if (backlog && inFlight.get() <= capacity() - options.batchSize()) {
+                    wake();
+                }
+            }
+        } finally {
+            runners.decrementAndGet();
+        }
+        if (!stopped && !buffer.isEmpty()) {
+            startRunners();
         }
     }
 
@@ -163,10 +211,7 @@ final class QueueWorker {
             }
         } finally {
             running.finished(job);
-            slots.release();
-            if (backlog) {
-                wake();
-            }
+            inFlight.decrementAndGet();
         }
     }
 }

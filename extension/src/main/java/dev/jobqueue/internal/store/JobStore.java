@@ -36,6 +36,7 @@ public class JobStore {
 
     /**
      * Claims up to {@code limit} due jobs of {@code queue}, skipping rows other claimers hold locked,
+     * through the partial index on PENDING rows (the state is a literal so that a generic plan can use it),
      * and marks them RUNNING under {@code leaseToken}, counting the attempt. Commits before it returns.
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
@@ -45,11 +46,11 @@ public class JobStore {
             boolean includeRetries) {
         List<JobRow> rows = em.createQuery("""
                 SELECT j FROM JobqueueJob j
-                WHERE j.queue = :queue AND j.state = :state AND j.runAt <= :now AND j.attempts <= :maxDone
+                WHERE j.queue = :queue AND j.state = dev.jobqueue.internal.store.JobState.PENDING
+                    AND j.runAt <= :now AND j.attempts <= :maxDone
                     AND NOT EXISTS (SELECT q FROM JobqueueQueue q WHERE q.name = :queue AND q.paused = TRUE)
                 ORDER BY j.runAt, j.id""", JobRow.class)
                 .setParameter("queue", queue)
-                .setParameter("state", JobState.PENDING)
                 .setParameter("now", now)
                 .setParameter("maxDone", includeRetries ? Integer.MAX_VALUE : 0)
                 .setMaxResults(limit)
@@ -157,22 +158,24 @@ public class JobStore {
 
     /**
      * Hands back jobs this node claimed but did not finish, at shutdown. The attempt is not counted,
-     * because the job never failed.
+     * because the job never failed. Each job is matched by id and its lease token.
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public int release(Collection<String> leaseTokens, Instant now) {
-        if (leaseTokens.isEmpty()) {
-            return 0;
+    public int release(Collection<ClaimedJob> jobs, Instant now) {
+        int released = 0;
+        for (ClaimedJob job : jobs) {
+            released += em.createQuery("""
+                    UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.attempts = j.attempts - 1,
+                        j.leaseToken = NULL, j.leaseExpiresAt = NULL
+                    WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
+                    .setParameter("pending", JobState.PENDING)
+                    .setParameter("now", now)
+                    .setParameter("id", job.id())
+                    .setParameter("token", job.leaseToken())
+                    .setParameter("running", JobState.RUNNING)
+                    .executeUpdate();
         }
-        return em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.attempts = j.attempts - 1,
-                    j.leaseToken = NULL, j.leaseExpiresAt = NULL
-                WHERE j.leaseToken IN :tokens AND j.state = :running""")
-                .setParameter("pending", JobState.PENDING)
-                .setParameter("now", now)
-                .setParameter("tokens", leaseTokens)
-                .setParameter("running", JobState.RUNNING)
-                .executeUpdate();
+        return released;
     }
 
     /** Deletes the queue's DONE jobs that finished before {@code cutoff}. Returns how many. */
