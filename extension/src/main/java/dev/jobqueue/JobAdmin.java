@@ -28,13 +28,19 @@ public interface JobAdmin {
     /** One job with its payload and the error of every failed attempt, or empty if there is none. */
     Optional<JobDetails> job(JobId id);
 
-    /** Makes a FAILED job PENDING again with a fresh set of attempts. False if it is not FAILED. */
+    /**
+     * Makes a FAILED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for is not
+     * DONE. False if it is not FAILED, or if its dedupe key is now held by another unfinished job.
+     */
     boolean retry(JobId id);
 
     /** Retries every FAILED job of a queue. Returns how many. */
     int retryFailed(String queue);
 
-    /** Deletes a job in any state but RUNNING. False if there was none to delete. */
+    /**
+     * Deletes a job in any state but RUNNING. Jobs that wait for it no longer do. False if there was none to
+     * delete.
+     */
     boolean delete(JobId id);
 
     /** Deletes the queue's FAILED jobs that failed more than {@code olderThan} ago. Returns how many. */
@@ -47,16 +53,23 @@ public interface JobAdmin {
     void resume(String queue);
 
     /**
+     * How far the jobs put with {@link JobOptions#group(String)} have come. All counts are 0 for an unknown
+     * group. DONE jobs that retention deleted are not counted.
+     */
+    GroupProgress group(String group);
+
+    /**
      * A queue and how many of its jobs are in each state.
      *
      * @param queue   the queue
-     * @param pending jobs waiting to run
+     * @param waiting jobs waiting for other jobs to be DONE
+     * @param pending jobs due now or later
      * @param running jobs running now
      * @param done    DONE jobs still retained
      * @param failed  dead letters
      * @param paused  whether the queue is paused cluster-wide
      */
-    record QueueStats(String queue, long pending, long running, long done, long failed, boolean paused) {
+    record QueueStats(String queue, long waiting, long pending, long running, long done, long failed, boolean paused) {
     }
 
     /**
@@ -64,7 +77,7 @@ public interface JobAdmin {
      *
      * @param id         the job
      * @param queue      its queue
-     * @param state      PENDING, RUNNING, DONE or FAILED
+     * @param state      WAITING, PENDING, RUNNING, DONE or FAILED
      * @param attempts   attempts made
      * @param createdAt  when it was put
      * @param runAt      when it is or was due
@@ -93,5 +106,28 @@ public interface JobAdmin {
      * @param error    the message and a truncated stack trace
      */
     record AttemptError(int attempt, Instant failedAt, String error) {
+    }
+
+    /**
+     * A group's jobs by state.
+     *
+     * @param group   the group
+     * @param waiting jobs waiting for other jobs
+     * @param pending jobs due now or later
+     * @param running jobs running now
+     * @param done    DONE jobs still retained
+     * @param failed  FAILED jobs
+     */
+    record GroupProgress(String group, long waiting, long pending, long running, long done, long failed) {
+
+        /** Every job of the group. */
+        public long total() {
+            return waiting + pending + running + done + failed;
+        }
+
+        /** True once the group has jobs and none is unfinished. */
+        public boolean finished() {
+            return total() > 0 && waiting + pending + running == 0;
+        }
     }
 }

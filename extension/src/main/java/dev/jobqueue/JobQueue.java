@@ -22,4 +22,17 @@ public interface JobQueue {
      * @throws IllegalArgumentException if the queue name is not valid
      */
     JobId put(String queue, Object payload);
+
+    /**
+     * Enqueues {@code payload} for the consumer of {@code queue}, with options: when it is due, its priority, a
+     * dedupe key, the jobs it waits for, an ordering key and a group.
+     *
+     * @return the id of the new job or, when the dedupe key is held and the policy is IGNORE or REPLACE, of the
+     *         job that holds it
+     * @throws DuplicateJobException if the dedupe key is held and the policy rejects the put
+     * @throws InvalidPayloadException if the payload is null or cannot be serialised
+     * @throws IllegalArgumentException if the queue name is not valid
+     * @see JobOptions
+     */
+    JobId put(String queue, Object payload, JobOptions options);
 }

@@ -1,19 +1,29 @@
 -- jobqueue schema for H2 2.x, the embedded default. Idempotent: safe to run again.
 CREATE TABLE IF NOT EXISTS jobqueue_job (
     id               VARCHAR(36)  NOT NULL PRIMARY KEY,
+    seq              BIGINT       GENERATED ALWAYS AS IDENTITY,
     queue            VARCHAR(100) NOT NULL,
     state            VARCHAR(16)  NOT NULL,
     payload          CHARACTER LARGE OBJECT NOT NULL,
     attempts         INTEGER      NOT NULL,
+    priority         INTEGER      DEFAULT 0 NOT NULL,
     run_at           TIMESTAMP(6) WITH TIME ZONE NOT NULL,
     created_at       TIMESTAMP(6) WITH TIME ZONE NOT NULL,
     started_at       TIMESTAMP(6) WITH TIME ZONE,
     finished_at      TIMESTAMP(6) WITH TIME ZONE,
     lease_token      VARCHAR(36),
     lease_expires_at TIMESTAMP(6) WITH TIME ZONE,
-    last_error       CHARACTER LARGE OBJECT
+    last_error       CHARACTER LARGE OBJECT,
+    dedupe_key       VARCHAR(200),
+    ordering_key     VARCHAR(200),
+    group_name       VARCHAR(200),
+    has_dependents   BOOLEAN      DEFAULT FALSE NOT NULL,
+    dedupe_slot      VARCHAR(200) GENERATED ALWAYS AS (CASE WHEN state IN ('PENDING', 'RUNNING', 'WAITING') THEN dedupe_key END)
 );
-CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, run_at, id);
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
+CREATE UNIQUE INDEX IF NOT EXISTS jobqueue_job_dedupe ON jobqueue_job (queue, dedupe_slot);
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
 CREATE INDEX IF NOT EXISTS jobqueue_job_finished ON jobqueue_job (queue, state, finished_at);
@@ -25,6 +35,16 @@ CREATE TABLE IF NOT EXISTS jobqueue_job_error (
     error     CHARACTER LARGE OBJECT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobqueue_job_error_job ON jobqueue_job_error (job_id, attempt);
+CREATE TABLE IF NOT EXISTS jobqueue_job_dependency (
+    job_id     VARCHAR(36) NOT NULL REFERENCES jobqueue_job (id) ON DELETE CASCADE,
+    depends_on VARCHAR(36) NOT NULL,
+    PRIMARY KEY (job_id, depends_on)
+);
+CREATE INDEX IF NOT EXISTS jobqueue_job_dependency_on ON jobqueue_job_dependency (depends_on);
+CREATE TABLE IF NOT EXISTS jobqueue_group (
+    name       VARCHAR(200) NOT NULL PRIMARY KEY,
+    created_at TIMESTAMP(6) WITH TIME ZONE NOT NULL
+);
 CREATE TABLE IF NOT EXISTS jobqueue_queue (
     name       VARCHAR(100) NOT NULL PRIMARY KEY,
     paused     BOOLEAN      NOT NULL,

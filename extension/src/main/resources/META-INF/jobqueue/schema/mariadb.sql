@@ -1,20 +1,35 @@
 -- jobqueue schema for MariaDB 10.6+ and MySQL 8+. Idempotent: safe to run again, and ready for Flyway or Liquibase.
+-- jobqueue needs the READ COMMITTED isolation level on its datasource, as liberty-config's datasource sets.
 CREATE TABLE IF NOT EXISTS jobqueue_job (
     id               VARCHAR(36)  NOT NULL PRIMARY KEY,
+    -- Enqueue order, for FIFO within a priority and within an ordering key.
+    seq              BIGINT       NOT NULL AUTO_INCREMENT UNIQUE,
     queue            VARCHAR(100) NOT NULL,
     state            VARCHAR(16)  NOT NULL,
     payload          LONGTEXT     NOT NULL,
     attempts         INT          NOT NULL,
+    priority         INT          NOT NULL DEFAULT 0,
     run_at           DATETIME(6)  NOT NULL,
     created_at       DATETIME(6)  NOT NULL,
     started_at       DATETIME(6),
     finished_at      DATETIME(6),
     lease_token      VARCHAR(36),
     lease_expires_at DATETIME(6),
-    last_error       TEXT
+    last_error       TEXT,
+    dedupe_key       VARCHAR(200),
+    ordering_key     VARCHAR(200),
+    group_name       VARCHAR(200),
+    -- Set when another job waits for this one, so that finishing it releases or fails that job.
+    has_dependents   BOOLEAN      NOT NULL DEFAULT FALSE,
+    -- The dedupe key while the job is unfinished, NULL after: the unique index below allows many NULLs.
+    dedupe_slot      VARCHAR(200) AS (CASE WHEN state IN ('PENDING', 'RUNNING', 'WAITING') THEN dedupe_key END) PERSISTENT,
+    UNIQUE KEY jobqueue_job_dedupe (queue, dedupe_slot)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
--- Claiming reads only due PENDING rows of one queue.
-CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, run_at, id);
+-- Claiming reads due PENDING rows of one queue in claim order.
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
+-- The jobs of an ordering key, oldest first: only the oldest unfinished one may run.
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state);
 -- Lease renewal and rescue.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
@@ -30,6 +45,21 @@ CREATE TABLE IF NOT EXISTS jobqueue_job_error (
     error     TEXT        NOT NULL,
     INDEX jobqueue_job_error_job (job_id, attempt),
     CONSTRAINT jobqueue_job_error_job_fk FOREIGN KEY (job_id) REFERENCES jobqueue_job (id) ON DELETE CASCADE
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Which jobs a WAITING job waits for. A job it waits for that no longer exists counts as DONE.
+CREATE TABLE IF NOT EXISTS jobqueue_job_dependency (
+    job_id     VARCHAR(36) NOT NULL,
+    depends_on VARCHAR(36) NOT NULL,
+    PRIMARY KEY (job_id, depends_on),
+    INDEX jobqueue_job_dependency_on (depends_on),
+    CONSTRAINT jobqueue_job_dependency_fk FOREIGN KEY (job_id) REFERENCES jobqueue_job (id) ON DELETE CASCADE
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- One row per job group; finishing a group's jobs locks it, so exactly one finisher sees the group end.
+CREATE TABLE IF NOT EXISTS jobqueue_group (
+    name       VARCHAR(200) NOT NULL PRIMARY KEY,
+    created_at DATETIME(6)  NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- Cluster-wide queue switches: a paused queue is not claimed by any node.

@@ -1,20 +1,35 @@
 -- jobqueue schema for PostgreSQL. Idempotent: safe to run again, and ready for Flyway or Liquibase.
 CREATE TABLE IF NOT EXISTS jobqueue_job (
     id               VARCHAR(36)  NOT NULL PRIMARY KEY,
+    -- Enqueue order, for FIFO within a priority and within an ordering key.
+    seq              BIGINT       GENERATED ALWAYS AS IDENTITY,
     queue            VARCHAR(100) NOT NULL,
     state            VARCHAR(16)  NOT NULL,
     payload          TEXT         NOT NULL,
     attempts         INTEGER      NOT NULL,
+    priority         INTEGER      NOT NULL DEFAULT 0,
     run_at           TIMESTAMP WITH TIME ZONE NOT NULL,
     created_at       TIMESTAMP WITH TIME ZONE NOT NULL,
     started_at       TIMESTAMP WITH TIME ZONE,
     finished_at      TIMESTAMP WITH TIME ZONE,
     lease_token      VARCHAR(36),
     lease_expires_at TIMESTAMP WITH TIME ZONE,
-    last_error       TEXT
+    last_error       TEXT,
+    dedupe_key       VARCHAR(200),
+    ordering_key     VARCHAR(200),
+    group_name       VARCHAR(200),
+    -- Set when another job waits for this one, so that finishing it releases or fails that job.
+    has_dependents   BOOLEAN      NOT NULL DEFAULT FALSE
 );
--- Claiming reads only due PENDING rows of one queue, however many DONE and FAILED rows there are.
-CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, run_at, id) WHERE state = 'PENDING';
+-- Claiming reads only due PENDING rows of one queue, in claim order, however many DONE and FAILED rows there are.
+CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, priority DESC, run_at, seq) WHERE state = 'PENDING';
+-- A dedupe key is unique among the unfinished jobs of a queue.
+CREATE UNIQUE INDEX IF NOT EXISTS jobqueue_job_dedupe ON jobqueue_job (queue, dedupe_key)
+    WHERE dedupe_key IS NOT NULL AND state IN ('PENDING', 'RUNNING', 'WAITING');
+-- The unfinished jobs of an ordering key, oldest first: only the oldest may run.
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq)
+    WHERE ordering_key IS NOT NULL AND state IN ('PENDING', 'RUNNING', 'WAITING');
+CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state) WHERE group_name IS NOT NULL;
 -- Lease renewal and rescue touch only RUNNING rows.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token) WHERE state = 'RUNNING';
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expires_at) WHERE state = 'RUNNING';
@@ -31,6 +46,20 @@ CREATE TABLE IF NOT EXISTS jobqueue_job_error (
     error     TEXT        NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobqueue_job_error_job ON jobqueue_job_error (job_id, attempt);
+
+-- Which jobs a WAITING job waits for. A job it waits for that no longer exists counts as DONE.
+CREATE TABLE IF NOT EXISTS jobqueue_job_dependency (
+    job_id     VARCHAR(36) NOT NULL REFERENCES jobqueue_job (id) ON DELETE CASCADE,
+    depends_on VARCHAR(36) NOT NULL,
+    PRIMARY KEY (job_id, depends_on)
+);
+CREATE INDEX IF NOT EXISTS jobqueue_job_dependency_on ON jobqueue_job_dependency (depends_on);
+
+-- One row per job group; finishing a group's jobs locks it, so exactly one finisher sees the group end.
+CREATE TABLE IF NOT EXISTS jobqueue_group (
+    name       VARCHAR(200) NOT NULL PRIMARY KEY,
+    created_at TIMESTAMP WITH TIME ZONE NOT NULL
+);
 
 -- Cluster-wide queue switches: a paused queue is not claimed by any node.
 CREATE TABLE IF NOT EXISTS jobqueue_queue (

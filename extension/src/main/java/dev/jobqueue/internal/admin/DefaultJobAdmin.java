@@ -5,6 +5,7 @@ import dev.jobqueue.JobId;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.store.AdminStore;
+import dev.jobqueue.internal.store.Groups;
 import dev.jobqueue.internal.store.JobRow;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.QueueControlRow;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -32,6 +34,9 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Inject
     AdminStore store;
+
+    @Inject
+    Groups groups;
 
     @Inject
     Dispatcher dispatcher;
@@ -51,7 +56,7 @@ public class DefaultJobAdmin implements JobAdmin {
         names.addAll(paused.keySet());
         return names.stream().map(queue -> {
             Function<JobState, Long> count = state -> counts.getOrDefault(queue, Map.of()).getOrDefault(state, 0L);
-            return new QueueStats(queue, count.apply(JobState.PENDING), count.apply(JobState.RUNNING),
+            return new QueueStats(queue, count.apply(JobState.WAITING), count.apply(JobState.PENDING), count.apply(JobState.RUNNING),
                     count.apply(JobState.DONE), count.apply(JobState.FAILED), paused.getOrDefault(queue, false));
         }).toList();
     }
@@ -129,6 +134,14 @@ public class DefaultJobAdmin implements JobAdmin {
         store.setPaused(QueueNames.requireValid(queue), false, clock.instant());
         LOG.info("jobqueue admin: queue " + queue + " is resumed on every node");
         dispatcher.wake(queue);
+    }
+
+    @Override
+    public GroupProgress group(String group) {
+        Objects.requireNonNull(group, "group");
+        Map<JobState, Long> counts = groups.counts(group);
+        return new GroupProgress(group, counts.get(JobState.WAITING), counts.get(JobState.PENDING),
+                counts.get(JobState.RUNNING), counts.get(JobState.DONE), counts.get(JobState.FAILED));
     }
 
     private static JobSummary summary(JobRow row) {

@@ -64,6 +64,12 @@ public class JobAdminResource {
     }
 
     @GET
+    @Path("groups/{group}")
+    public Response group(@PathParam("group") String group) {
+        return guarded(() -> Response.ok(admin.group(group)).build());
+    }
+
+    @GET
     @Path("jobs/{id}")
     public Response job(@PathParam("id") String id) {
         return guarded(() -> admin.job(parseId(id)).map(job -> Response.ok(job).build())

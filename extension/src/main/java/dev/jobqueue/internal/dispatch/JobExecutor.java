@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
@@ -10,6 +11,9 @@ import dev.jobqueue.internal.enqueue.PayloadCodec;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ErrorText;
+import dev.jobqueue.internal.store.FailedDependent;
+import dev.jobqueue.internal.store.Finish;
+import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
@@ -22,6 +26,7 @@ import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 
@@ -58,6 +63,12 @@ public class JobExecutor {
     Event<JobRetried> retries;
 
     @Inject
+    Event<GroupFinished> groupsFinished;
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @Inject
     JobMetrics metrics;
 
     @ActivateRequestContext
@@ -77,16 +88,17 @@ public class JobExecutor {
         Instant started = clock.instant();
         metrics.waited(job.queue(), Duration.between(job.dueAt(), started));
         try {
+            Finish finish;
             if (options.transactional()) {
-                transactions.inNewTransaction(() -> {
+                finish = transactions.inNewTransaction(() -> {
                     ConsumerInvoker.invoke(beanManager, consumer, payload, context);
-                    completeOrThrow(job, options);
-                    return null;
+                    return completeOrThrow(job, options);
                 });
             } else {
                 ConsumerInvoker.invoke(beanManager, consumer, payload, context);
-                completeOrThrow(job, options);
+                finish = completeOrThrow(job, options);
             }
+            announce(finish);
             LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE after attempt "
                     + job.attempt());
             metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
@@ -102,16 +114,33 @@ public class JobExecutor {
         }
     }
 
-    private void completeOrThrow(ClaimedJob job, QueueOptions options) throws LeaseLostException {
+    private Finish completeOrThrow(ClaimedJob job, QueueOptions options) throws LeaseLostException {
         boolean retain = !options.retention().isZero();
-        if (!store.complete(job.id(), job.leaseToken(), clock.instant(), retain)) {
-            throw new LeaseLostException(job.id(), job.queue());
+        return store.complete(job, clock.instant(), retain)
+                .orElseThrow(() -> new LeaseLostException(job.id(), job.queue()));
+    }
+
+    /** After the finishing transaction committed: wakes released queues and fires the follow-on events. */
+    private void announce(Finish finish) {
+        finish.releasedQueues().forEach(dispatcher::wake);
+        Instant now = clock.instant();
+        for (FailedDependent dependent : finish.failedDependents()) {
+            LOG.warning("jobqueue: job " + dependent.id() + " on queue " + dependent.queue() + " is FAILED: "
+                    + dependent.reason());
+            metrics.finished(dependent.queue(), JobMetrics.Outcome.FAILED);
+            Observers.notify(failures, new JobFailed(JobId.parse(dependent.id()), dependent.queue(), 0,
+                    dependent.reason(), now), LOG);
         }
+        finish.finishedGroups().forEach((group, counts) -> {
+            LOG.info(() -> "jobqueue: group " + group + " is finished: " + counts);
+            Observers.notify(groupsFinished, new GroupFinished(group, counts.get(JobState.DONE),
+                    counts.get(JobState.FAILED), now), LOG);
+        });
     }
 
     private Outcome doneDespite(ClaimedJob job, QueueOptions options, Throwable error) {
         try {
-            completeOrThrow(job, options);
+            announce(completeOrThrow(job, options));
             LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE: its consumer threw "
                     + error + ", which the queue counts as success");
             metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
@@ -149,18 +178,21 @@ public class JobExecutor {
 
     private Outcome giveUp(ClaimedJob job, String reason) {
         Instant now = clock.instant();
+        Optional<Finish> finish;
         try {
-            if (!store.fail(job.id(), job.leaseToken(), job.attempt(), now, reason)) {
-                return Outcome.LEASE_LOST;
-            }
+            finish = store.fail(job, now, reason);
         } catch (RuntimeException storeError) {
             return notRecorded(job, storeError);
+        }
+        if (finish.isEmpty()) {
+            return Outcome.LEASE_LOST;
         }
         LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
                 + job.attempt() + ": " + firstLine(reason));
         metrics.finished(job.queue(), JobMetrics.Outcome.FAILED);
         Observers.notify(failures, new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now),
                 LOG);
+        announce(finish.get());
         return Outcome.FAILED;
     }
 

@@ -213,5 +213,9 @@ final class QueueWorker {
             running.finished(job);
             inFlight.decrementAndGet();
         }
+        if (job.orderingKey() != null) {
+            // The next job of its key may have been passed over at the last claim: claim it now, not at the next poll.
+            wake();
+        }
     }
 }

@@ -2,14 +2,19 @@ package dev.jobqueue.internal.enqueue;
 
 import dev.jobqueue.InvalidPayloadException;
 import dev.jobqueue.JobId;
+import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
-import dev.jobqueue.internal.store.JobRow;
+import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The {@link JobQueue} bean. It checks and serialises the payload before it touches the transaction, so
@@ -22,7 +27,6 @@ public class DefaultJobQueue implements JobQueue {
     @JobQueueClock
     Clock clock;
 
-
     @Inject
     PayloadCodec codec;
 
@@ -31,7 +35,13 @@ public class DefaultJobQueue implements JobQueue {
 
     @Override
     public JobId put(String queue, Object payload) {
+        return put(queue, payload, JobOptions.defaults());
+    }
+
+    @Override
+    public JobId put(String queue, Object payload, JobOptions options) {
         QueueNames.requireValid(queue);
+        Objects.requireNonNull(options, "options");
         if (payload == null) {
             throw new InvalidPayloadException(Messages.nullPayload(queue), null);
         }
@@ -41,9 +51,11 @@ public class DefaultJobQueue implements JobQueue {
         } catch (RuntimeException e) {
             throw new InvalidPayloadException(Messages.unserialisablePayload(queue, payload.getClass(), rootCause(e)), e);
         }
-        JobId id = JobId.random();
-        writer.write(JobRow.pending(id.toString(), queue, json, clock.instant()));
-        return id;
+        Instant now = clock.instant();
+        NewJob job = new NewJob(JobId.random().toString(), queue, json, options.priority(), options.dueAt(now), now,
+                options.key().orElse(null), options.orderingKey().orElse(null), options.group().orElse(null),
+                options.after().stream().map(JobId::toString).collect(Collectors.toCollection(TreeSet::new)));
+        return writer.write(job, options.onDuplicate());
     }
 
     private static Throwable rootCause(Throwable error) {

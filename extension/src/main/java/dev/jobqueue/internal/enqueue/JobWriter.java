@@ -1,22 +1,36 @@
 package dev.jobqueue.internal.enqueue;
 
+import dev.jobqueue.DuplicateJobException;
+import dev.jobqueue.DuplicatePolicy;
+import dev.jobqueue.JobId;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.metrics.JobMetrics;
-import dev.jobqueue.internal.store.JobRow;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.EnqueueStore;
+import dev.jobqueue.internal.store.JobState;
+import dev.jobqueue.internal.store.KeyHolder;
+import dev.jobqueue.internal.store.NewJob;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.util.List;
+import java.util.Optional;
 
-/** Writes a job row in the caller's transaction, or in a new one, and wakes the poller after commit. */
+/**
+ * Writes a job in the caller's transaction, or in a new one, and wakes the poller after commit. A dedupe key
+ * is enforced by the database's unique index: the insert is tried first, and only if the key is held is its
+ * holder read, locked, and handled by the put's {@link DuplicatePolicy}.
+ */
 @ApplicationScoped
 public class JobWriter {
 
+    /** A holder that finishes between the failed insert and the read frees the key; then the insert is retried. */
+    private static final int KEY_RACE_RETRIES = 5;
+
     @Inject
-    JobStore store;
+    EnqueueStore store;
 
     @Inject
     Dispatcher dispatcher;
@@ -27,9 +41,54 @@ public class JobWriter {
     @Resource
     TransactionSynchronizationRegistry transactions;
 
-    @Transactional(TxType.REQUIRED)
-    public void write(JobRow row) {
-        store.insert(row);
-        WakeAfterCommit.register(transactions, row.getQueue(), dispatcher::wake, metrics::enqueued);
+    /**
+     * @return the id of the new job, or of the job that holds its dedupe key
+     * @throws DuplicateJobException if the key is held and the policy refuses the put; the caller's transaction
+     *                               is left as it was
+     */
+    @Transactional(value = TxType.REQUIRED, dontRollbackOn = DuplicateJobException.class)
+    public JobId write(NewJob job, DuplicatePolicy policy) {
+        for (int attempt = 0; attempt < KEY_RACE_RETRIES; attempt++) {
+            if (store.insert(job)) {
+                created(job);
+                return JobId.parse(job.id());
+            }
+            Optional<KeyHolder> holder = store.lockKeyHolder(job.queue(), job.dedupeKey());
+            if (holder.isPresent()) {
+                return onDuplicate(job, policy, holder.get());
+            }
+        }
+        throw new IllegalStateException("JQ041: the dedupe key " + job.dedupeKey() + " of queue " + job.queue()
+                + " was taken and freed " + KEY_RACE_RETRIES + " times during one put; try again");
+    }
+
+    private void created(NewJob job) {
+        if (job.group() != null) {
+            store.ensureGroup(job.group(), job.createdAt());
+        }
+        if (!job.after().isEmpty()) {
+            store.addDependencies(job.id(), List.copyOf(job.after()), job.createdAt());
+        }
+        WakeAfterCommit.register(transactions, job.queue(), dispatcher::wake, metrics::enqueued);
+    }
+
+    private JobId onDuplicate(NewJob job, DuplicatePolicy policy, KeyHolder holder) {
+        JobId existing = JobId.parse(holder.id());
+        switch (policy) {
+            case IGNORE:
+                return existing;
+            case REJECT:
+                throw new DuplicateJobException("JQ042: queue " + job.queue() + " already has unfinished job "
+                        + existing + " with dedupe key " + job.dedupeKey(), existing);
+            case REPLACE:
+                if (holder.state() == JobState.RUNNING
+                        || !store.replace(holder.id(), job.payload(), job.runAt(), job.priority())) {
+                    throw new DuplicateJobException("JQ043: job " + existing + " with dedupe key " + job.dedupeKey()
+                            + " on queue " + job.queue() + " is already running, so it cannot be replaced", existing);
+                }
+                return existing;
+            default:
+                throw new IllegalArgumentException("unknown duplicate policy " + policy);
+        }
     }
 }

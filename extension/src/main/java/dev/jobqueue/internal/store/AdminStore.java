@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
@@ -27,6 +28,9 @@ public class AdminStore {
 
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
+
+    @Inject
+    Dependencies dependencies;
 
     /** Counts jobs by queue and state, for the given states only (cheap states keep the query cheap). */
     @Transactional(TxType.REQUIRES_NEW)
@@ -68,36 +72,49 @@ public class AdminStore {
                 JobErrorRow.class).setParameter("id", jobId).getResultList();
     }
 
-    /** Makes a FAILED job PENDING again with a fresh set of attempts. */
+    /**
+     * Makes a FAILED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for is
+     * unfinished. Not if its dedupe key is now held by another unfinished job.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean retryJob(String id, Instant now) {
-        return retryWhere("j.id = :key", id, now) == 1;
+        return retryWhere("id = :key", id, now) == 1;
     }
 
-    /** Makes every FAILED job of a queue PENDING again with a fresh set of attempts. */
+    /** Retries every FAILED job of a queue, as {@link #retryJob} does. */
     @Transactional(TxType.REQUIRES_NEW)
     public int retryQueue(String queue, Instant now) {
-        return retryWhere("j.queue = :key", queue, now);
+        return retryWhere("queue = :key", queue, now);
     }
 
     private int retryWhere(String condition, String key, Instant now) {
-        return em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :pending, j.attempts = 0, j.runAt = :now, j.finishedAt = NULL
-                WHERE j.state = :failed""" + " AND " + condition)
-                .setParameter("pending", JobState.PENDING)
-                .setParameter("failed", JobState.FAILED)
+        return em.createNativeQuery("""
+                UPDATE jobqueue_job SET attempts = 0, run_at = :now, finished_at = NULL,
+                    state = CASE WHEN EXISTS (SELECT 1 FROM jobqueue_job_dependency d
+                        JOIN jobqueue_job p ON p.id = d.depends_on
+                        WHERE d.job_id = jobqueue_job.id AND p.state <> 'DONE') THEN 'WAITING' ELSE 'PENDING' END
+                WHERE state = 'FAILED' AND (dedupe_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobqueue_job h
+                    WHERE h.queue = jobqueue_job.queue AND h.dedupe_key = jobqueue_job.dedupe_key
+                        AND h.state IN ('PENDING', 'RUNNING', 'WAITING')))""" + " AND " + condition)
                 .setParameter("now", now)
                 .setParameter("key", key)
                 .executeUpdate();
     }
 
-    /** Deletes a job unless it is RUNNING; its error history goes with it. */
+    /**
+     * Deletes a job unless it is RUNNING; its error history goes with it. Jobs that waited only for it are
+     * released, since a job that no longer exists counts as DONE.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean delete(String id) {
-        return em.createQuery("DELETE FROM JobqueueJob j WHERE j.id = :id AND j.state <> :running")
+        boolean deleted = em.createQuery("DELETE FROM JobqueueJob j WHERE j.id = :id AND j.state <> :running")
                 .setParameter("id", id)
                 .setParameter("running", JobState.RUNNING)
                 .executeUpdate() == 1;
+        if (deleted) {
+            dependencies.release(id);
+        }
+        return deleted;
     }
 
     /** Deletes FAILED jobs that failed before {@code cutoff}: of one queue, or of all when it is null. */

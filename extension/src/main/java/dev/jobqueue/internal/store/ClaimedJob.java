@@ -12,7 +12,9 @@ import java.time.Instant;
  * @param enqueuedAt when the job was put
  * @param dueAt      when this attempt became due
  * @param leaseToken the token that fences every later write
+ * @param group      the job's group, or null
+ * @param orderingKey the job's ordering key, or null
  */
 public record ClaimedJob(String id, String queue, String payload, int attempt, Instant enqueuedAt,
-        Instant dueAt, String leaseToken) {
+        Instant dueAt, String leaseToken, String group, String orderingKey) {
 }

@@ -8,7 +8,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** One job, as stored in the {@code jobqueue_job} table. The DDL ships in {@code META-INF/jobqueue/schema/}. */
+/**
+ * One job, as stored in the {@code jobqueue_job} table. The DDL ships in {@code META-INF/jobqueue/schema/}.
+ * Jobs are inserted by {@link EnqueueStore}; this entity reads them and moves them through their states.
+ */
 @Entity(name = "JobqueueJob")
 @Table(name = "jobqueue_job")
 public class JobRow {
@@ -16,6 +19,9 @@ public class JobRow {
     @Id
     @Column(name = "id", length = 36)
     private String id;
+
+    @Column(name = "seq", insertable = false, updatable = false)
+    private Long seq;
 
     @Column(name = "queue", nullable = false, length = 100)
     private String queue;
@@ -29,6 +35,9 @@ public class JobRow {
 
     @Column(name = "attempts", nullable = false)
     private int attempts;
+
+    @Column(name = "priority", nullable = false)
+    private int priority;
 
     @Column(name = "run_at", nullable = false)
     private Instant runAt;
@@ -51,20 +60,19 @@ public class JobRow {
     @Column(name = "last_error")
     private String lastError;
 
-    protected JobRow() {
-    }
+    @Column(name = "dedupe_key", length = 200)
+    private String dedupeKey;
 
-    /** A new PENDING job, due at once. */
-    public static JobRow pending(String id, String queue, String payload, Instant now) {
-        JobRow row = new JobRow();
-        row.id = id;
-        row.queue = queue;
-        row.state = JobState.PENDING;
-        row.payload = payload;
-        row.attempts = 0;
-        row.runAt = now;
-        row.createdAt = now;
-        return row;
+    @Column(name = "ordering_key", length = 200)
+    private String orderingKey;
+
+    @Column(name = "group_name", length = 200)
+    private String groupName;
+
+    @Column(name = "has_dependents", nullable = false)
+    private boolean hasDependents;
+
+    protected JobRow() {
     }
 
     /** Takes the job for one attempt under {@code leaseToken}; the attempt is counted now, at claim time. */
@@ -130,5 +138,21 @@ public class JobRow {
 
     public String getLastError() {
         return lastError;
+    }
+
+    public int getPriority() {
+        return priority;
+    }
+
+    public String getDedupeKey() {
+        return dedupeKey;
+    }
+
+    public String getOrderingKey() {
+        return orderingKey;
+    }
+
+    public String getGroupName() {
+        return groupName;
     }
 }

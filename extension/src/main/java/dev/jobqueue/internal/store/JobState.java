@@ -1,6 +1,14 @@
 package dev.jobqueue.internal.store;
 
-/** The life of a job: PENDING (due at run_at), RUNNING (lease held), then DONE or FAILED. */
+import java.util.Set;
+
+/**
+ * The life of a job: WAITING (for the jobs it depends on), PENDING (due at run_at), RUNNING (lease held), then
+ * DONE or FAILED.
+ */
 public enum JobState {
-    PENDING, RUNNING, DONE, FAILED
+    WAITING, PENDING, RUNNING, DONE, FAILED;
+
+    /** The states of a job that is not finished: it holds its dedupe key and its place in its ordering key. */
+    public static final Set<JobState> UNFINISHED = Set.of(WAITING, PENDING, RUNNING);
 }

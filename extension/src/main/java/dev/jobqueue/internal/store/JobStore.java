@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -9,7 +10,12 @@ import jakarta.transaction.Transactional.TxType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Every read and write of job rows. Each write after the claim is fenced by the lease token, so a
@@ -24,20 +30,18 @@ public class JobStore {
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
 
-    /**
-     * Writes a new job in the caller's transaction. It is flushed at once, so a database error reaches the
-     * caller of put, not its commit.
-     */
-    @Transactional(TxType.MANDATORY)
-    public void insert(JobRow row) {
-        em.persist(row);
-        em.flush();
-    }
+    @Inject
+    Dependencies dependencies;
+
+    @Inject
+    Groups groups;
 
     /**
-     * Claims up to {@code limit} due jobs of {@code queue}, skipping rows other claimers hold locked,
-     * through the partial index on PENDING rows (the state is a literal so that a generic plan can use it),
-     * and marks them RUNNING under {@code leaseToken}, counting the attempt. Commits before it returns.
+     * Claims up to {@code limit} due jobs of {@code queue}, highest priority first, then oldest first, skipping
+     * rows other claimers hold locked, and marks them RUNNING under {@code leaseToken}, counting the attempt.
+     * A job with an ordering key is claimed only when no older job of its key is unfinished. It reads through
+     * the partial index on PENDING rows (the state is a literal so that a generic plan can use it). Commits
+     * before it returns.
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
      */
@@ -49,7 +53,12 @@ public class JobStore {
                 WHERE j.queue = :queue AND j.state = dev.jobqueue.internal.store.JobState.PENDING
                     AND j.runAt <= :now AND j.attempts <= :maxDone
                     AND NOT EXISTS (SELECT q FROM JobqueueQueue q WHERE q.name = :queue AND q.paused = TRUE)
-                ORDER BY j.runAt, j.id""", JobRow.class)
+                    AND (j.orderingKey IS NULL OR NOT EXISTS (
+                        SELECT o FROM JobqueueJob o WHERE o.queue = :queue AND o.orderingKey = j.orderingKey
+                            AND o.seq < j.seq AND o.state IN (dev.jobqueue.internal.store.JobState.PENDING,
+                                dev.jobqueue.internal.store.JobState.RUNNING,
+                                dev.jobqueue.internal.store.JobState.WAITING)))
+                ORDER BY j.priority DESC, j.runAt, j.seq""", JobRow.class)
                 .setParameter("queue", queue)
                 .setParameter("now", now)
                 .setParameter("maxDone", includeRetries ? Integer.MAX_VALUE : 0)
@@ -58,7 +67,8 @@ public class JobStore {
                 .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
                 .getResultList();
         List<ClaimedJob> claimed = rows.stream().map(row -> new ClaimedJob(row.getId(), row.getQueue(),
-                row.getPayload(), row.getAttempts() + 1, row.getCreatedAt(), row.getRunAt(), leaseToken)).toList();
+                row.getPayload(), row.getAttempts() + 1, row.getCreatedAt(), row.getRunAt(), leaseToken,
+                row.getGroupName(), row.getOrderingKey())).toList();
         rows.forEach(row -> row.claim(leaseToken, now, leaseExpiresAt));
         em.flush();
         return claimed;
@@ -66,28 +76,53 @@ public class JobStore {
 
     /**
      * Marks the job DONE, or deletes it when DONE jobs are not retained, in the caller's transaction or a new
-     * one. False if this worker no longer holds the lease.
+     * one, and releases the jobs that wait for it. Empty if this worker no longer holds the lease.
      */
     @Transactional(TxType.REQUIRED)
-    public boolean complete(String id, String leaseToken, Instant now, boolean retain) {
-        if (!retain) {
-            return em.createQuery("""
-                    DELETE FROM JobqueueJob j WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
-                    .setParameter("id", id)
-                    .setParameter("token", leaseToken)
-                    .setParameter("running", JobState.RUNNING)
-                    .executeUpdate() == 1;
+    public Optional<Finish> complete(ClaimedJob job, Instant now, boolean retain) {
+        if (finishDone(job, now, retain, true)) {
+            return Optional.of(afterFinish(job, Set.of(), List.of()));
         }
-        return em.createQuery("""
-                UPDATE JobqueueJob j SET j.state = :done, j.finishedAt = :now, j.leaseToken = NULL,
-                    j.leaseExpiresAt = NULL
-                WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
-                .setParameter("done", JobState.DONE)
-                .setParameter("now", now)
-                .setParameter("id", id)
-                .setParameter("token", leaseToken)
+        if (!finishDone(job, now, retain, false)) {
+            return Optional.empty();
+        }
+        return Optional.of(afterFinish(job, dependencies.release(job.id()), List.of()));
+    }
+
+    /**
+     * Ends the job DONE. The first try matches only a job that no other job waits for, which is nearly every
+     * job, so that the common case costs one statement.
+     */
+    private boolean finishDone(ClaimedJob job, Instant now, boolean retain, boolean withoutDependents) {
+        String dependents = withoutDependents ? " AND j.hasDependents = FALSE" : "";
+        var statement = retain
+                ? em.createQuery("""
+                        UPDATE JobqueueJob j SET j.state = :done, j.finishedAt = :now, j.leaseToken = NULL,
+                            j.leaseExpiresAt = NULL
+                        WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""" + dependents)
+                        .setParameter("done", JobState.DONE)
+                        .setParameter("now", now)
+                : em.createQuery("""
+                        DELETE FROM JobqueueJob j WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running"""
+                        + dependents);
+        return statement.setParameter("id", job.id())
+                .setParameter("token", job.leaseToken())
                 .setParameter("running", JobState.RUNNING)
                 .executeUpdate() == 1;
+    }
+
+    private Finish afterFinish(ClaimedJob job, Set<String> releasedQueues, List<FailedDependent> failedDependents) {
+        Set<String> touched = new TreeSet<>();
+        if (job.group() != null) {
+            touched.add(job.group());
+        }
+        failedDependents.stream().map(FailedDependent::group).filter(Objects::nonNull).forEach(touched::add);
+        if (releasedQueues.isEmpty() && failedDependents.isEmpty() && touched.isEmpty()) {
+            return Finish.NOTHING;
+        }
+        Map<String, Map<JobState, Long>> finished = new TreeMap<>();
+        touched.forEach(group -> groups.finishedCounts(group).ifPresent(counts -> finished.put(group, counts)));
+        return new Finish(releasedQueues, failedDependents, finished);
     }
 
     /** Makes the job PENDING again at {@code runAt}, keeping the error; false if the lease was lost. */
@@ -96,10 +131,17 @@ public class JobStore {
         return recordFailure(id, leaseToken, attempt, now, error, JobState.PENDING, "runAt", runAt);
     }
 
-    /** Gives the job up: it becomes FAILED and keeps the error. False if the lease was lost. */
+    /**
+     * Gives the job up: it becomes FAILED and keeps the error, and so do the jobs that wait for it. Empty if the
+     * lease was lost.
+     */
     @Transactional(TxType.REQUIRES_NEW)
-    public boolean fail(String id, String leaseToken, int attempt, Instant now, String error) {
-        return recordFailure(id, leaseToken, attempt, now, error, JobState.FAILED, "finishedAt", now);
+    public Optional<Finish> fail(ClaimedJob job, Instant now, String error) {
+        if (!recordFailure(job.id(), job.leaseToken(), job.attempt(), now, error, JobState.FAILED, "finishedAt",
+                now)) {
+            return Optional.empty();
+        }
+        return Optional.of(afterFinish(job, Set.of(), dependencies.failDependents(job.id(), now)));
     }
 
     /** Ends a failed attempt in {@code next} state, fenced by the lease, and adds its error to the history. */

@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -26,8 +25,11 @@ public class SchemaCheck {
     private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
     private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
     private static final List<String> PROBES = List.of(
-            "SELECT id, queue, state, payload, attempts, run_at, created_at, started_at, finished_at, lease_token,"
-                    + " lease_expires_at, last_error FROM jobqueue_job WHERE 1 = 0",
+            "SELECT id, seq, queue, state, payload, attempts, priority, run_at, created_at, started_at, finished_at,"
+                    + " lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name, has_dependents"
+                    + " FROM jobqueue_job WHERE 1 = 0",
+            "SELECT job_id, depends_on FROM jobqueue_job_dependency WHERE 1 = 0",
+            "SELECT name, created_at FROM jobqueue_group WHERE 1 = 0",
             "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
             "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0");
 
@@ -37,7 +39,7 @@ public class SchemaCheck {
     /** @throws IllegalStateException if the table or one of its columns is missing */
     public void verify(boolean create) {
         try (Connection connection = dataSource.getConnection()) {
-            String script = SCRIPT_FOLDER + scriptName(connection.getMetaData().getDatabaseProductName());
+            String script = SCRIPT_FOLDER + Database.of(connection.getMetaData().getDatabaseProductName()).script();
             if (create) {
                 run(connection, script);
             }
@@ -50,7 +52,7 @@ public class SchemaCheck {
     /** Checks the tables can be read now; used by the readiness check. */
     public void probe() throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
-            probe(connection, SCRIPT_FOLDER + scriptName(connection.getMetaData().getDatabaseProductName()));
+            probe(connection, SCRIPT_FOLDER + Database.of(connection.getMetaData().getDatabaseProductName()).script());
         }
     }
 
@@ -63,21 +65,6 @@ public class SchemaCheck {
             throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage()
                     + ")", e);
         }
-    }
-
-    private static String scriptName(String databaseProduct) {
-        String product = databaseProduct.toLowerCase(Locale.ROOT);
-        if (product.contains("postgres")) {
-            return "postgresql.sql";
-        }
-        if (product.contains("mariadb") || product.contains("mysql")) {
-            return "mariadb.sql";
-        }
-        if (product.contains("h2")) {
-            return "h2.sql";
-        }
-        throw new IllegalStateException("JQ032: jobqueue does not support the database " + databaseProduct
-                + "; it supports PostgreSQL, MariaDB, MySQL and H2");
     }
 
     private static void run(Connection connection, String script) throws SQLException {

@@ -1,0 +1,88 @@
+package dev.jobqueue.internal.store;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Calendar;
+import java.util.Locale;
+import java.util.TimeZone;
+
+/** The databases jobqueue runs on, and the little SQL that differs between them. */
+enum Database {
+
+    POSTGRESQL("postgresql.sql", " ON CONFLICT DO NOTHING", "dedupe_key = ? AND state IN ('PENDING', 'RUNNING', 'WAITING')"),
+    MARIADB("mariadb.sql", " ON DUPLICATE KEY UPDATE {key} = {key}", "dedupe_slot = ?"),
+    H2("h2.sql", "", "dedupe_slot = ?");
+
+    private final String script;
+    private final String insertUnlessDuplicate;
+    private final String heldKey;
+
+    Database(String script, String insertUnlessDuplicate, String heldKey) {
+        this.script = script;
+        this.insertUnlessDuplicate = insertUnlessDuplicate;
+        this.heldKey = heldKey;
+    }
+
+    /** @throws IllegalStateException if jobqueue does not support the database */
+    static Database of(String productName) {
+        String product = productName.toLowerCase(Locale.ROOT);
+        if (product.contains("postgres")) {
+            return POSTGRESQL;
+        }
+        if (product.contains("mariadb") || product.contains("mysql")) {
+            return MARIADB;
+        }
+        if (product.contains("h2")) {
+            return H2;
+        }
+        throw new IllegalStateException("JQ032: jobqueue does not support the database " + productName
+                + "; it supports PostgreSQL, MariaDB, MySQL and H2");
+    }
+
+    /** The DDL script's name in {@code META-INF/jobqueue/schema/}. */
+    String script() {
+        return script;
+    }
+
+    /**
+     * What follows an INSERT so that a unique-key conflict writes nothing and leaves the transaction usable.
+     * PostgreSQL needs ON CONFLICT, because an error there aborts the whole transaction. MariaDB needs ON
+     * DUPLICATE KEY UPDATE, because a duplicate-key error leaves a shared lock on the holder, and two such puts
+     * that then lock the holder deadlock; this takes the holder's exclusive lock at once, so they queue. On H2 a
+     * failed statement is undone alone, so the caller catches the duplicate-key error instead.
+     */
+    String insertUnlessDuplicate(String primaryKey) {
+        return insertUnlessDuplicate.replace("{key}", primaryKey);
+    }
+
+    /**
+     * Binds an instant, or NULL, as Hibernate binds it with {@code hibernate.jdbc.time_zone=UTC}: an offset
+     * date-time in UTC where the column has a time zone, a UTC timestamp in MariaDB's DATETIME.
+     */
+    void bind(PreparedStatement statement, int index, Instant value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.TIMESTAMP);
+        } else if (this == MARIADB) {
+            statement.setTimestamp(index, Timestamp.from(value), Calendar.getInstance(TimeZone.getTimeZone("UTC")));
+        } else {
+            statement.setObject(index, value.atOffset(ZoneOffset.UTC));
+        }
+    }
+
+    /**
+     * Whether an insert skipped by {@link #insertUnlessDuplicate(String)} still reports one row: MariaDB's driver
+     * reports rows found, not rows changed.
+     */
+    boolean reportsSkippedInsertAsRow() {
+        return this == MARIADB;
+    }
+
+    /** The condition, with the key as its only parameter after the queue, that finds the job holding a key. */
+    String heldKey() {
+        return heldKey;
+    }
+}

@@ -1,0 +1,236 @@
+package dev.jobqueue.internal.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.hibernate.Session;
+import org.hibernate.jdbc.ReturningWork;
+
+/**
+ * The writes of a put, in the caller's transaction, on the connection of jobqueue's persistence unit. They use
+ * JDBC directly for two reasons: a dedupe-key conflict must leave the caller's transaction usable, which a
+ * failed flush does not, and a put is the hot path. Timestamps are written in UTC, as Hibernate writes them.
+ */
+@ApplicationScoped
+public class EnqueueStore {
+
+    private static final String INTEGRITY_VIOLATION = "23";
+
+    @PersistenceContext(unitName = "jobqueue")
+    EntityManager em;
+
+    private volatile Database database;
+
+    /**
+     * Inserts the job, PENDING. False, with nothing written, if its dedupe key is held by an unfinished job of
+     * the queue.
+     */
+    @Transactional(TxType.MANDATORY)
+    public boolean insert(NewJob job) {
+        return work(connection -> {
+            Database db = database(connection);
+            String sql = "INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,"
+                    + " dedupe_key, ordering_key, group_name) VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?)"
+                    + (job.dedupeKey() == null ? "" : db.insertUnlessDuplicate("id"));
+            try (PreparedStatement insert = connection.prepareStatement(sql)) {
+                insert.setString(1, job.id());
+                insert.setString(2, job.queue());
+                insert.setString(3, job.payload());
+                insert.setInt(4, job.priority());
+                db.bind(insert, 5, job.runAt());
+                db.bind(insert, 6, job.createdAt());
+                setNullableString(insert, 7, job.dedupeKey());
+                setNullableString(insert, 8, job.orderingKey());
+                setNullableString(insert, 9, job.group());
+                boolean counted = insert.executeUpdate() == 1;
+                return job.dedupeKey() != null && db.reportsSkippedInsertAsRow() ? exists(connection, job.id())
+                        : counted;
+            } catch (SQLException e) {
+                if (job.dedupeKey() != null && isIntegrityViolation(e)) {
+                    return false;
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** The unfinished job holding a dedupe key, locked until the transaction ends; empty if none holds it. */
+    @Transactional(TxType.MANDATORY)
+    public Optional<KeyHolder> lockKeyHolder(String queue, String key) {
+        return work(connection -> {
+            String sql = "SELECT id, state FROM jobqueue_job WHERE queue = ? AND " + database(connection).heldKey()
+                    + " FOR UPDATE";
+            try (PreparedStatement select = connection.prepareStatement(sql)) {
+                select.setString(1, queue);
+                select.setString(2, key);
+                try (ResultSet row = select.executeQuery()) {
+                    return row.next() ? Optional.of(new KeyHolder(row.getString(1), JobState.valueOf(row.getString(2))))
+                            : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Gives a job that has not started a new payload, due time and priority. False if it has started. */
+    @Transactional(TxType.MANDATORY)
+    public boolean replace(String id, String payload, Instant runAt, int priority) {
+        return work(connection -> {
+            try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job SET payload = ?,"
+                    + " run_at = ?, priority = ? WHERE id = ? AND state IN ('PENDING', 'WAITING')")) {
+                update.setString(1, payload);
+                database(connection).bind(update, 2, runAt);
+                update.setInt(3, priority);
+                update.setString(4, id);
+                return update.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /**
+     * Makes the new job {@code id} wait for {@code dependencies}: WAITING while one of them is unfinished,
+     * FAILED at once if one of them is FAILED. Marking the dependencies first locks them, so a dependency that
+     * finishes concurrently either sees this job or is seen by it as finished.
+     *
+     * @return the state the job is in now
+     */
+    @Transactional(TxType.MANDATORY)
+    public JobState addDependencies(String id, List<String> dependencies, Instant now) {
+        return work(connection -> {
+            String ids = placeholders(dependencies.size());
+            try (PreparedStatement mark = connection.prepareStatement(
+                    "UPDATE jobqueue_job SET has_dependents = TRUE WHERE id IN (" + ids + ")")) {
+                bindAll(mark, 1, dependencies);
+                mark.executeUpdate();
+            }
+            try (PreparedStatement edge = connection.prepareStatement(
+                    "INSERT INTO jobqueue_job_dependency (job_id, depends_on) VALUES (?, ?)")) {
+                for (String dependency : dependencies) {
+                    edge.setString(1, id);
+                    edge.setString(2, dependency);
+                    edge.addBatch();
+                }
+                edge.executeBatch();
+            }
+            List<String> failed = new ArrayList<>();
+            boolean unfinished = false;
+            try (PreparedStatement states = connection.prepareStatement(
+                    "SELECT id, state FROM jobqueue_job WHERE id IN (" + ids + ") AND state <> 'DONE'")) {
+                bindAll(states, 1, dependencies);
+                try (ResultSet row = states.executeQuery()) {
+                    while (row.next()) {
+                        if (JobState.valueOf(row.getString(2)) == JobState.FAILED) {
+                            failed.add(row.getString(1));
+                        } else {
+                            unfinished = true;
+                        }
+                    }
+                }
+            }
+            if (!failed.isEmpty()) {
+                setState(connection, id, JobState.FAILED, now, DependencyText.failed(failed.get(0)));
+                return JobState.FAILED;
+            }
+            if (unfinished) {
+                setState(connection, id, JobState.WAITING, null, null);
+                return JobState.WAITING;
+            }
+            return JobState.PENDING;
+        });
+    }
+
+    /** Creates the group's row unless it exists; finishing the group's jobs locks it. */
+    @Transactional(TxType.MANDATORY)
+    public void ensureGroup(String group, Instant now) {
+        work(connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT name FROM jobqueue_group WHERE name = ?")) {
+                select.setString(1, group);
+                try (ResultSet row = select.executeQuery()) {
+                    if (row.next()) {
+                        return null;
+                    }
+                }
+            }
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO jobqueue_group (name, created_at) VALUES (?, ?)"
+                            + database(connection).insertUnlessDuplicate("name"))) {
+                insert.setString(1, group);
+                database(connection).bind(insert, 2, now);
+                insert.executeUpdate();
+            } catch (SQLException e) {
+                if (!isIntegrityViolation(e)) {
+                    throw e;
+                }
+            }
+            return null;
+        });
+    }
+
+    private static boolean exists(Connection connection, String id) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM jobqueue_job WHERE id = ?")) {
+            select.setString(1, id);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    private void setState(Connection connection, String id, JobState state, Instant finishedAt,
+            String error) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE jobqueue_job SET state = ?, finished_at = ?, last_error = ? WHERE id = ?")) {
+            update.setString(1, state.name());
+            database(connection).bind(update, 2, finishedAt);
+            setNullableString(update, 3, error);
+            update.setString(4, id);
+            update.executeUpdate();
+        }
+    }
+
+    private <T> T work(ReturningWork<T> work) {
+        return em.unwrap(Session.class).doReturningWork(work);
+    }
+
+    private Database database(Connection connection) throws SQLException {
+        Database known = database;
+        if (known == null) {
+            known = Database.of(connection.getMetaData().getDatabaseProductName());
+            database = known;
+        }
+        return known;
+    }
+
+    private static boolean isIntegrityViolation(SQLException e) {
+        return e.getSQLState() != null && e.getSQLState().startsWith(INTEGRITY_VIOLATION);
+    }
+
+    static String placeholders(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
+    }
+
+    private static void bindAll(PreparedStatement statement, int first, List<String> values) throws SQLException {
+        for (int i = 0; i < values.size(); i++) {
+            statement.setString(first + i, values.get(i));
+        }
+    }
+
+    private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.VARCHAR);
+        } else {
+            statement.setString(index, value);
+        }
+    }
+}

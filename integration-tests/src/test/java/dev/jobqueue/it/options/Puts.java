@@ -1,0 +1,76 @@
+package dev.jobqueue.it.options;
+
+import dev.jobqueue.DuplicateJobException;
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobOptions;
+import dev.jobqueue.JobQueue;
+import dev.jobqueue.it.app.PlacedOrder;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+
+/** Puts jobs in container-managed transactions, as applications do, and reads job rows with plain SQL. */
+@Stateless
+public class Puts {
+
+    @PersistenceContext(unitName = "app")
+    EntityManager em;
+
+    @Inject
+    JobQueue jobs;
+
+    /** Puts, then holds the transaction open for {@code holdMillis}, so concurrent puts overlap. */
+    public JobId putAndHold(String queue, String payload, JobOptions options, long holdMillis)
+            throws InterruptedException {
+        JobId id = jobs.put(queue, payload, options);
+        Thread.sleep(holdMillis);
+        return id;
+    }
+
+    /** Saves an order and puts a job that may be rejected as a duplicate; the order commits either way. */
+    public JobId placeOrderRejectingDuplicates(String orderId, String queue, String key) {
+        em.persist(new PlacedOrder(orderId, "carol"));
+        try {
+            return jobs.put(queue, orderId, JobOptions.defaults().key(key, dev.jobqueue.DuplicatePolicy.REJECT));
+        } catch (DuplicateJobException e) {
+            return null;
+        }
+    }
+
+    public boolean orderExists(String id) {
+        return em.find(PlacedOrder.class, id) != null;
+    }
+
+    /** How many job rows of {@code queue} carry the dedupe key. */
+    public long rowsWithKey(String queue, String key) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1 AND dedupe_key = ?2")
+                .setParameter(1, queue).setParameter(2, key).getSingleResult()).longValue();
+    }
+
+    /** The job's state and last error, or null if there is no row. */
+    public String[] stateAndError(JobId id) {
+        List<?> rows = em.createNativeQuery("SELECT state, last_error FROM jobqueue_job WHERE id = ?1")
+                .setParameter(1, id.toString()).getResultList();
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Object[] row = (Object[]) rows.get(0);
+        return new String[] {(String) row[0], text(row[1])};
+    }
+
+    public String state(JobId id) {
+        String[] row = stateAndError(id);
+        return row == null ? null : row[0];
+    }
+
+    /** H2 returns CLOB columns as java.sql.Clob. */
+    private static String text(Object value) {
+        try {
+            return value instanceof java.sql.Clob clob ? clob.getSubString(1, (int) clob.length()) : (String) value;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
