@@ -29,4 +29,11 @@ public class BenchConsumers {
         progress.started(sequence, System.nanoTime());
         progress.finished("bench-latency");
     }
+
+    /** On the second node: notes when it started, in microseconds of the wall clock both nodes share. */
+    @Consumer(queue = "bench-remote")
+    public void remote(Integer sequence) {
+        progress.started(sequence, EpochMicros.now());
+        progress.finished("bench-remote");
+    }
 }

@@ -3,22 +3,35 @@ package dev.jobqueue.bench;
 import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobQueue;
 import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
 import jakarta.transaction.UserTransaction;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 import javax.sql.DataSource;
 
 /**
@@ -33,6 +46,9 @@ public class BenchResource {
     /** pg_stat_database is flushed by idle backends within 10 s. */
     private static final long STATS_SETTLE_MILLIS = 11_000;
     private static final int PUTS_PER_ENQUEUE_TRANSACTION = 1_000;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** As many putters as the limit has committing threads and the drain has consumers. */
+    private static final int PUT_THREADS = 4;
 
     @Inject
     JobQueue jobs;
@@ -48,6 +64,9 @@ public class BenchResource {
 
     @Resource(lookup = "java:comp/DefaultDataSource")
     DataSource dataSource;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
 
     /** Puts {@code jobs} jobs on a paused queue, then resumes it and times the drain. */
     @POST
@@ -77,7 +96,7 @@ public class BenchResource {
         return result;
     }
 
-    /** Puts {@code jobs} jobs, {@code perTransaction} to a transaction, on a queue nobody consumes. */
+    /** Puts {@code jobs} jobs from 4 threads, {@code perTransaction} to a transaction, on a queue nobody consumes. */
     @POST
     @Path("enqueue")
     public Map<String, Object> enqueueRate(@QueryParam("jobs") int count, @QueryParam("perTransaction") int perTx)
@@ -91,7 +110,7 @@ public class BenchResource {
         return Map.of("jobs", count, "perTransaction", perTx, "putsPerSecond", count / seconds);
     }
 
-    /** Puts one job per transaction at a steady rate and measures commit-to-start latency. */
+    /** Puts one job per transaction at a steady rate and measures commit-to-start latency on this node. */
     @POST
     @Path("latency")
     public Map<String, Object> latency(@QueryParam("rate") int rate, @QueryParam("seconds") int seconds)
@@ -99,9 +118,57 @@ public class BenchResource {
         String queue = "bench-latency";
         deleteJobs(queue);
         int count = rate * seconds;
-        long[] committed = new long[count];
+        expect(queue, count);
+        long[] committed = putAtRate(queue, rate, count, System::nanoTime);
+        long[] started = starts(queue, count);
+        deleteJobs(queue);
+        return percentiles(rate, committed, started, 1_000);
+    }
+
+    /**
+     * The same with the consumer on the second node at {@code remote}, which alone consumes bench-remote.
+     * Times are wall-clock microseconds, which both JVMs on this machine share.
+     */
+    @POST
+    @Path("latency-remote")
+    public Map<String, Object> latencyRemote(@QueryParam("rate") int rate, @QueryParam("seconds") int seconds,
+            @QueryParam("remote") String remote) throws Exception {
+        String queue = "bench-remote";
+        deleteJobs(queue);
+        int count = rate * seconds;
+        send(HttpRequest.newBuilder(URI.create(remote + "/expect?queue=" + queue + "&count=" + count))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        long[] committed = putAtRate(queue, rate, count, EpochMicros::now);
+        String started = send(HttpRequest.newBuilder(URI.create(remote + "/starts?queue=" + queue + "&count=" + count))
+                .GET());
+        deleteJobs(queue);
+        try (Jsonb jsonb = JsonbBuilder.create()) {
+            return percentiles(rate, committed, jsonb.fromJson(started, long[].class), 1);
+        }
+    }
+
+    /** Prepares this node to record the starts of {@code count} jobs of {@code queue}. */
+    @POST
+    @Path("expect")
+    public void expect(@QueryParam("queue") String queue, @QueryParam("count") int count) {
         progress.expectLatencyJobs(count);
         progress.reset(queue);
+    }
+
+    /** When each of the {@code count} jobs started, once all have (or after 30 s); 0 for a job that did not. */
+    @GET
+    @Path("starts")
+    public long[] starts(@QueryParam("queue") String queue, @QueryParam("count") int count)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (progress.done(queue) < count && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        return progress.starts(count);
+    }
+
+    private long[] putAtRate(String queue, int rate, int count, LongSupplier clock) throws Exception {
+        long[] committed = new long[count];
         long interval = 1_000_000_000L / rate;
         long next = System.nanoTime();
         for (int i = 0; i < count; i++) {
@@ -112,21 +179,21 @@ public class BenchResource {
             transaction.begin();
             jobs.put(queue, i);
             transaction.commit();
-            committed[i] = System.nanoTime();
+            committed[i] = clock.getAsLong();
             next += interval;
         }
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (progress.done(queue) < count && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        return committed;
+    }
+
+    /** Commit-to-start percentiles; {@code perMicro} converts the clock's unit to microseconds. */
+    private static Map<String, Object> percentiles(int rate, long[] committed, long[] started, long perMicro) {
+        int count = committed.length;
         long[] micros = new long[count];
         for (int i = 0; i < count; i++) {
-            long started = progress.startOf(i);
             // A consumer may start before commit() has returned to the putter; that counts as 0.
-            micros[i] = started == 0 ? Long.MAX_VALUE : Math.max(0, (started - committed[i]) / 1_000);
+            micros[i] = started[i] == 0 ? Long.MAX_VALUE : Math.max(0, (started[i] - committed[i]) / perMicro);
         }
         Arrays.sort(micros);
-        deleteJobs(queue);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("rate", rate);
         result.put("jobs", count);
@@ -137,13 +204,33 @@ public class BenchResource {
         return result;
     }
 
+    private static String send(HttpRequest.Builder request) throws Exception {
+        HttpResponse<String> response = HTTP.send(request.timeout(Duration.ofMinutes(2)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() / 100 != 2) {
+            throw new IllegalStateException(response.uri() + " answered " + response.statusCode());
+        }
+        return response.body();
+    }
+
+    /** Puts jobs 0 to {@code count - 1} from {@link #PUT_THREADS} threads, {@code perTransaction} to a transaction. */
     private void enqueue(String queue, int count, int perTransaction) throws Exception {
-        for (int i = 0; i < count; i += perTransaction) {
-            transaction.begin();
-            for (int j = i; j < Math.min(count, i + perTransaction); j++) {
-                jobs.put(queue, j);
-            }
-            transaction.commit();
+        List<Future<?>> putters = new ArrayList<>();
+        for (int thread = 0; thread < PUT_THREADS; thread++) {
+            int first = thread * perTransaction;
+            putters.add(executor.submit(() -> {
+                for (int i = first; i < count; i += PUT_THREADS * perTransaction) {
+                    transaction.begin();
+                    for (int j = i; j < Math.min(count, i + perTransaction); j++) {
+                        jobs.put(queue, j);
+                    }
+                    transaction.commit();
+                }
+                return null;
+            }));
+        }
+        for (Future<?> putter : putters) {
+            putter.get();
         }
     }
 

@@ -33,7 +33,11 @@ public class Progress {
         latencyStarts.set(sequence, nanos);
     }
 
-    long startOf(int sequence) {
-        return latencyStarts.get(sequence);
+    long[] starts(int count) {
+        long[] starts = new long[count];
+        for (int i = 0; i < count; i++) {
+            starts[i] = latencyStarts.get(i);
+        }
+        return starts;
     }
 }

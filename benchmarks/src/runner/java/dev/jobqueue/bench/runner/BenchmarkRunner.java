@@ -28,6 +28,7 @@ public final class BenchmarkRunner {
     private static final Duration LIMIT_DURATION = Duration.ofSeconds(10);
 
     private final String url = System.getProperty("bench.url", "http://localhost:9280/bench");
+    private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -51,15 +52,13 @@ public final class BenchmarkRunner {
         for (int perTx : new int[] {1, 100}) {
             String result = call("enqueue?jobs=20000&perTransaction=" + perTx);
             double perSecond = number(result, "putsPerSecond");
-            rows.add(String.format(Locale.ROOT, "| enqueue, %d put%s per transaction | %.0f puts/s | %.2f | |", perTx,
+            rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s | %.2f | |", perTx,
                     perTx == 1 ? "" : "s", perSecond, perSecond / limit));
         }
         for (int rate : new int[] {200, 1000}) {
-            String result = call("latency?rate=" + rate + "&seconds=" + latencySeconds);
-            rows.add(String.format(Locale.ROOT,
-                    "| latency, commit to start, %d/s for %d s, same node | p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms | | |",
-                    rate, latencySeconds, number(result, "p50Millis"), number(result, "p95Millis"),
-                    number(result, "p99Millis"), number(result, "maxMillis")));
+            rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
+            rows.add(latencyRow(call("latency-remote?rate=" + rate + "&seconds=" + latencySeconds + "&remote="
+                    + remoteUrl), rate, "put on node 1, consumer on node 2"));
         }
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
@@ -68,6 +67,13 @@ public final class BenchmarkRunner {
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
         System.out.println();
+    }
+
+    private String latencyRow(String result, int rate, String where) {
+        return String.format(Locale.ROOT,
+                "| latency, commit to start, %d/s for %d s, %s | p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms | | |",
+                rate, latencySeconds, where, number(result, "p50Millis"), number(result, "p95Millis"),
+                number(result, "p99Millis"), number(result, "maxMillis"));
     }
 
     /** Commits per second of single-row UPDATEs, one row per thread, autocommit, as pgbench's simplest test. */

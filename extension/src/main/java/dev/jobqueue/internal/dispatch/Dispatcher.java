@@ -3,6 +3,7 @@ package dev.jobqueue.internal.dispatch;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
@@ -49,9 +50,12 @@ public class Dispatcher {
     @Inject
     RunningJobs running;
 
+    @Inject
+    DatabaseReachability database;
+
     public void start(ConsumerMethod consumer, QueueOptions options) {
         QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, store, jobExecutor, running,
-                clock);
+                clock, database);
         workers.put(options.queue(), worker);
         worker.start();
         LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "
@@ -96,6 +100,11 @@ public class Dispatcher {
         if (worker != null) {
             worker.wake();
         }
+    }
+
+    /** Polls every queue this node consumes now. */
+    public void wakeAll() {
+        workers.values().forEach(QueueWorker::wake);
     }
 
     public void stop(Duration grace) {

@@ -4,8 +4,10 @@ import dev.jobqueue.JobId;
 import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
-import dev.jobqueue.internal.store.RescuedJob;
+import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -37,7 +39,7 @@ public class LeaseKeeper {
 
     private static final int RESCUE_LIMIT = 500;
 
-    private volatile boolean failing;
+    private final OutageLog outage = new OutageLog(LOG, "the lease keeper", "keeps trying");
     private volatile Instant lastRun;
     private volatile Duration period = MAX_PERIOD;
     private final PeriodicTask task = new PeriodicTask();
@@ -56,6 +58,12 @@ public class LeaseKeeper {
 
     @Inject
     Event<LeaseRescued> rescues;
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @Inject
+    DatabaseReachability database;
 
     /** Starts the task; it runs every third of the shortest lease, and at least every five seconds. */
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestLease) {
@@ -80,6 +88,9 @@ public class LeaseKeeper {
     }
 
     private void keep(Function<String, QueueOptions> optionsOf) {
+        if (!outage.mayTry(database)) {
+            return;
+        }
         try {
             Instant now = clock.instant();
             Map<String, List<String>> tokensByQueue = running.snapshot().stream().map(RunningJobs.Entry::job)
@@ -87,7 +98,8 @@ public class LeaseKeeper {
                             Collectors.mapping(job -> job.leaseToken(), Collectors.toList())));
             tokensByQueue.forEach((queue, tokens) ->
                     store.renewLeases(tokens.stream().distinct().toList(), now.plus(optionsOf.apply(queue).lease())));
-            for (RescuedJob job : store.rescueExpiredLeases(now, RESCUE_LIMIT)) {
+            List<RescuedJob> rescued = store.rescueExpiredLeases(now, RESCUE_LIMIT);
+            for (RescuedJob job : rescued) {
                 String reason = "the lease of attempt " + job.attempt() + " expired at " + job.leaseExpiredAt()
                         + ": its node died or lost the database";
                 LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is PENDING again: " + reason);
@@ -95,16 +107,12 @@ public class LeaseKeeper {
                 Observers.notify(rescues, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
                         job.leaseExpiredAt(), now), LOG);
             }
+            // Claim them now rather than at the next poll: a dead node's jobs come back within the lease.
+            rescued.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::wake);
             lastRun = now;
-            if (failing) {
-                failing = false;
-                LOG.info("jobqueue: the lease keeper reaches the database again");
-            }
+            outage.succeeded();
         } catch (RuntimeException e) {
-            if (!failing) {
-                failing = true;
-                LOG.warning("jobqueue: the lease keeper cannot reach the database and keeps trying: " + e);
-            }
+            outage.failed(e);
         }
     }
 }

@@ -3,7 +3,9 @@ package dev.jobqueue.internal.dispatch;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.OutageLog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,6 +43,8 @@ final class QueueWorker {
     private final JobExecutor jobExecutor;
     private final RunningJobs running;
     private final Clock clock;
+    private final DatabaseReachability database;
+    private final OutageLog outage;
 
     private final Queue<ClaimedJob> buffer = new ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -49,14 +53,14 @@ final class QueueWorker {
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private volatile boolean backlog;
     private volatile boolean stopped;
-    private volatile boolean claimFailing;
     private volatile ScheduledFuture<?> timer;
     private volatile Instant lastPoll;
     /** After a consumer fails, retries wait until the next regular poll: a failing system is not hammered. */
     private volatile Instant retriesHeldUntil = Instant.MIN;
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
-            ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock) {
+            ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock,
+            DatabaseReachability database) {
         this.consumer = consumer;
         this.options = options;
         this.scheduler = scheduler;
@@ -65,6 +69,9 @@ final class QueueWorker {
         this.jobExecutor = jobExecutor;
         this.running = running;
         this.clock = clock;
+        this.database = database;
+        this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
+                "tries again every " + options.pollInterval());
     }
 
     void start() {
@@ -146,22 +153,18 @@ final class QueueWorker {
     }
 
     private List<ClaimedJob> claim(int wanted) {
+        if (!outage.mayTry(database)) {
+            return List.of();
+        }
         Instant now = clock.instant();
         try {
             boolean includeRetries = !now.isBefore(retriesHeldUntil);
             List<ClaimedJob> jobs = store.claim(options.queue(), wanted, UUID.randomUUID().toString(), now,
                     now.plus(options.lease()), includeRetries);
-            if (claimFailing) {
-                claimFailing = false;
-                LOG.info("jobqueue: the poller of queue " + options.queue() + " can claim jobs again");
-            }
+            outage.succeeded();
             return jobs;
         } catch (RuntimeException e) {
-            if (!claimFailing) {
-                claimFailing = true;
-                LOG.warning("jobqueue: the poller of queue " + options.queue()
-                        + " cannot claim jobs and tries again every " + options.pollInterval() + ": " + e);
-            }
+            outage.failed(e);
             return List.of();
         }
     }

@@ -1,7 +1,9 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.OutageLog;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -24,7 +26,7 @@ public class RetentionPurger {
     @JobQueueClock
     Clock clock;
 
-    private volatile boolean failing;
+    private final OutageLog outage = new OutageLog(LOG, "the retention purger", "tries again later");
     private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
@@ -32,6 +34,9 @@ public class RetentionPurger {
 
     @Inject
     JobStore store;
+
+    @Inject
+    DatabaseReachability database;
 
     public void start(Collection<QueueOptions> queues) {
         List<QueueOptions> retained = queues.stream().filter(options -> !options.retention().isZero()).toList();
@@ -45,6 +50,9 @@ public class RetentionPurger {
     }
 
     private void purge(List<QueueOptions> queues) {
+        if (!outage.mayTry(database)) {
+            return;
+        }
         try {
             for (QueueOptions options : queues) {
                 int deleted = store.purgeDone(options.queue(), clock.instant().minus(options.retention()));
@@ -53,12 +61,9 @@ public class RetentionPurger {
                             + " older than " + options.retention());
                 }
             }
-            failing = false;
+            outage.succeeded();
         } catch (RuntimeException e) {
-            if (!failing) {
-                failing = true;
-                LOG.warning("jobqueue: cannot delete old DONE jobs and will try again: " + e);
-            }
+            outage.failed(e);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.jobqueue.DuplicateJobException;
 import dev.jobqueue.DuplicatePolicy;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.WakeMessages;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.EnqueueStore;
 import dev.jobqueue.internal.store.JobState;
@@ -19,9 +20,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes a job in the caller's transaction, or in a new one, and wakes the poller after commit. A dedupe key
- * is enforced by the database's unique index: the insert is tried first, and only if the key is held is its
- * holder read, locked, and handled by the put's {@link DuplicatePolicy}.
+ * Writes a job in the caller's transaction, or in a new one, and wakes the poller after commit. On PostgreSQL, a
+ * transaction's first put on a queue also NOTIFYs the other nodes, which PostgreSQL delivers only at commit. A
+ * dedupe key is enforced by the database's unique index: the insert is tried first, and only if the key is held
+ * is its holder read, locked, and handled by the put's {@link DuplicatePolicy}.
  */
 @ApplicationScoped
 public class JobWriter {
@@ -37,6 +39,9 @@ public class JobWriter {
 
     @Inject
     JobMetrics metrics;
+
+    @Inject
+    WakeMessages wakeMessages;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -69,7 +74,10 @@ public class JobWriter {
         if (!job.after().isEmpty()) {
             store.addDependencies(job.id(), List.copyOf(job.after()), job.createdAt());
         }
-        WakeAfterCommit.register(transactions, job.queue(), dispatcher::wake, metrics::enqueued);
+        if (WakeAfterCommit.register(transactions, job.queue(), dispatcher::wake, metrics::enqueued)
+                && wakeMessages.enabled()) {
+            store.notifyOnCommit(wakeMessages.of(job.queue()));
+        }
     }
 
     private JobId onDuplicate(NewJob job, DuplicatePolicy policy, KeyHolder holder) {

@@ -7,8 +7,10 @@ import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseKeeper;
+import dev.jobqueue.internal.dispatch.NotifyListener;
 import dev.jobqueue.internal.dispatch.RetentionPurger;
 import dev.jobqueue.internal.dispatch.StuckJobMonitor;
+import dev.jobqueue.internal.dispatch.WakeMessages;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.metrics.QueueDepths;
 import dev.jobqueue.internal.store.SchemaCheck;
@@ -25,7 +27,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Starts jobqueue when the application starts: checks the schema, then starts a worker for every enabled
- * queue and the node's watch tasks. Stops it, gracefully, before the application stops.
+ * queue, the node's watch tasks and, on PostgreSQL, the listener for jobs put on other nodes. Stops it,
+ * gracefully, before the application stops.
  */
 @ApplicationScoped
 public class JobQueueRuntime {
@@ -53,6 +56,12 @@ public class JobQueueRuntime {
 
     @Inject
     RetentionPurger retentionPurger;
+
+    @Inject
+    NotifyListener notifyListener;
+
+    @Inject
+    WakeMessages wakeMessages;
 
     @Inject
     QueueDepths depths;
@@ -92,6 +101,10 @@ public class JobQueueRuntime {
             stuckJobMonitor.start(extension::options,
                     shortest(consumed.stream().map(QueueOptions::maxExecuteTime).toList()));
             retentionPurger.start(consumed);
+            if (wakeMessages.enabled()) {
+                Duration poll = shortest(consumed.stream().map(QueueOptions::pollInterval).toList());
+                notifyListener.start(poll.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : poll);
+            }
         }
         for (ConsumerMethod consumer : extension.consumers()) {
             String queue = consumer.queue();
@@ -102,6 +115,7 @@ public class JobQueueRuntime {
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+        notifyListener.stop();
         depths.stop();
         retentionPurger.stop();
         stuckJobMonitor.stop();

@@ -2,7 +2,9 @@ package dev.jobqueue.internal.metrics;
 
 import dev.jobqueue.internal.dispatch.PeriodicTask;
 import dev.jobqueue.internal.store.AdminStore;
+import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobState;
+import dev.jobqueue.internal.store.OutageLog;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +27,7 @@ public class QueueDepths {
     static final Duration REFRESH = Duration.ofSeconds(5);
 
     private volatile Map<String, Long> counts = Map.of();
-    private volatile boolean failing;
+    private final OutageLog outage = new OutageLog(LOG, "the queue-depth gauges", "keep their last values");
     private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
@@ -33,6 +35,9 @@ public class QueueDepths {
 
     @Inject
     AdminStore store;
+
+    @Inject
+    DatabaseReachability database;
 
     public void start() {
         task.start(scheduler, this::refresh, Duration.ZERO, REFRESH);
@@ -48,16 +53,16 @@ public class QueueDepths {
     }
 
     private void refresh() {
+        if (!outage.mayTry(database)) {
+            return;
+        }
         try {
             counts = store.count(EnumSet.of(JobState.PENDING, JobState.RUNNING, JobState.FAILED)).stream()
                     .collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
                             AdminStore.StateCount::count));
-            failing = false;
+            outage.succeeded();
         } catch (RuntimeException e) {
-            if (!failing) {
-                failing = true;
-                LOG.warning("jobqueue: cannot count queue depths; the gauges keep their last values: " + e);
-            }
+            outage.failed(e);
         }
     }
 

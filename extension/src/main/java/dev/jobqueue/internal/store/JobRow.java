@@ -84,10 +84,12 @@ public class JobRow {
         this.startedAt = now;
     }
 
-    /** Hands a job whose lease expired back to the queue; the cut-short attempt stays counted. */
-    void release(Instant now) {
+    /**
+     * Hands a job whose lease expired back to the queue. It keeps its due time, and so its place ahead of jobs
+     * put after it; the cut-short attempt stays counted.
+     */
+    void release() {
         this.state = JobState.PENDING;
-        this.runAt = now;
         this.leaseToken = null;
         this.leaseExpiresAt = null;
     }

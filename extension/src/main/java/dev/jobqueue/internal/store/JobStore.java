@@ -194,7 +194,7 @@ public class JobStore {
                 .getResultList();
         List<RescuedJob> rescued = expired.stream().map(row -> new RescuedJob(row.getId(), row.getQueue(),
                 row.getAttempts(), row.getLeaseExpiresAt())).toList();
-        expired.forEach(row -> row.release(now));
+        expired.forEach(JobRow::release);
         return rescued;
     }
 

@@ -23,6 +23,7 @@ import javax.sql.DataSource;
 public class SchemaCheck {
 
     private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
+    private static final int SCRIPT_ATTEMPTS = 3;
     private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
     private static final List<String> PROBES = List.of(
             "SELECT id, seq, queue, state, payload, attempts, priority, run_at, created_at, started_at, finished_at,"
@@ -41,7 +42,7 @@ public class SchemaCheck {
         try (Connection connection = dataSource.getConnection()) {
             String script = SCRIPT_FOLDER + Database.of(connection.getMetaData().getDatabaseProductName()).script();
             if (create) {
-                run(connection, script);
+                runAllowingRaces(connection, script);
             }
             probe(connection, script);
         } catch (SQLException e) {
@@ -64,6 +65,25 @@ public class SchemaCheck {
         } catch (SQLException e) {
             throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage()
                     + ")", e);
+        }
+    }
+
+    /**
+     * Runs the idempotent script, again if it fails: nodes started together run it at the same time, and
+     * PostgreSQL can then fail one node's CREATE ... IF NOT EXISTS with a duplicate-key error.
+     */
+    private static void runAllowingRaces(Connection connection, String script) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                run(connection, script);
+                return;
+            } catch (SQLException e) {
+                if (attempt == SCRIPT_ATTEMPTS) {
+                    throw e;
+                }
+                LOG.info("jobqueue: schema script " + script + " failed, as it does when another node runs it at"
+                        + " the same time; running it again: " + e.getMessage());
+            }
         }
     }
 

@@ -7,17 +7,17 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /** Captures what one java.util.logging logger records while a test runs. */
-final class LogCapture extends Handler implements AutoCloseable {
+public final class LogCapture extends Handler implements AutoCloseable {
 
     private final Logger logger;
     private final List<LogRecord> records = new CopyOnWriteArrayList<>();
 
-    LogCapture(String loggerName) {
+    public LogCapture(String loggerName) {
         logger = Logger.getLogger(loggerName);
         logger.addHandler(this);
     }
 
-    List<LogRecord> recordsMentioning(String text) {
+    public List<LogRecord> recordsMentioning(String text) {
         return records.stream().filter(record -> record.getMessage() != null && record.getMessage().contains(text))
                 .toList();
     }

@@ -1,0 +1,44 @@
+package dev.jobqueue.failure.app;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import java.sql.SQLException;
+
+/** The HTTP surface the test drives the node through. Test code: it has no security. */
+@Path("/")
+@RequestScoped
+public class ChaosResource {
+
+    @Inject
+    Enqueuer enqueuer;
+
+    @GET
+    @Path("node")
+    public String node() {
+        return Effects.NODE;
+    }
+
+    /** Puts jobs {@code from} to {@code from + count - 1}, {@code perTransaction} to a transaction. */
+    @POST
+    @Path("work")
+    public String work(@QueryParam("from") int from, @QueryParam("count") int count,
+            @QueryParam("perTransaction") int perTransaction, @QueryParam("millis") int millis) {
+        int end = from + count;
+        for (int start = from; start < end; start += perTransaction) {
+            enqueuer.putWork(start, Math.min(end, start + perTransaction), millis);
+        }
+        return Integer.toString(count);
+    }
+
+    /** Saves an order and its job in one transaction; fails with 500 if either cannot be written. */
+    @POST
+    @Path("order")
+    public String order(@QueryParam("n") int n) throws SQLException {
+        enqueuer.placeOrder(n);
+        return Integer.toString(n);
+    }
+}

@@ -1,0 +1,324 @@
+package dev.jobqueue.failure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Two Liberty servers, separate processes on ports 9481 and 9482, share one database. Each scenario puts
+ * jobs through the nodes' own HTTP endpoints, does something production does to a cluster, waits for the
+ * queue to drain, and then counts, in the database, what ran and what it wrote. Each prints a SUMMARY line.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(OrderAnnotation.class)
+class FailureScenariosIT {
+
+    /** As configured in the application's microprofile-config.properties. */
+    private static final Duration LEASE = Duration.ofSeconds(6);
+    private static final Duration POLL_INTERVAL = Duration.ofSeconds(3);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(5);
+
+    private final TestDatabase db = TestDatabase.fromSystemProperty();
+    private final Ledger ledger = new Ledger(db);
+    private LibertyNode a;
+    private LibertyNode b;
+
+    @BeforeAll
+    void createCluster() throws Exception {
+        db.recreate();
+        db.createApplicationTables();
+        a = LibertyNode.create("A", 9481, db);
+        b = LibertyNode.create("B", 9482, db);
+    }
+
+    @Test
+    @Order(0)
+    void withoutItsTablesTheApplicationDoesNotStartAndTheErrorNamesTheScript() throws Exception {
+        a.createSchema(false);
+        long from = 0;
+        a.startServer();
+        String script = "META-INF/jobqueue/schema/" + db.libertyName() + ".sql";
+        Commands.awaitTrue(() -> logged(a, from, "JQ030"), Duration.ofMinutes(3), "the schema error");
+        String error = a.logBetween(from, a.logSize()).stream().filter(line -> line.contains("JQ030")).findFirst()
+                .orElseThrow();
+        System.out.println("node A without the schema: " + error);
+        assertTrue(error.contains(script), "the error names the script " + script + ": " + error);
+        assertTrue(!a.ready(), "the application does not serve requests");
+        a.stop();
+
+        // Both at once, as a deployment starts them: both run the schema script.
+        a.createSchema(true);
+        CompletableFuture<Void> startB = CompletableFuture.runAsync(() -> startQuietly(b));
+        a.start();
+        startB.join();
+    }
+
+    @AfterAll
+    void stopCluster() throws Exception {
+        for (LibertyNode node : new LibertyNode[] {a, b}) {
+            if (node == null) {
+                continue;
+            }
+            try {
+                node.stop();
+            } catch (IllegalStateException notRunning) {
+                System.out.println("node " + node.label + ": " + notRunning.getMessage());
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void twoNodesShareTwentyThousandJobsAndRunEachOnce() throws Exception {
+        db.clear();
+        int total = 20_000;
+        long started = System.nanoTime();
+        putWork(total, 1);
+        awaitDrained(total);
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        Map<String, List<Ledger.Start>> starts = ledger.starts();
+        long ranTwice = starts.values().stream().filter(list -> list.size() > 1).count();
+        Map<String, Long> byNode = ledger.effectsByNode(0);
+        summary("two-nodes", total, "ran-twice=" + ranTwice + " node-A=" + byNode.get("A") + " node-B="
+                + byNode.get("B") + String.format(" seconds=%.1f", seconds));
+
+        assertEquals(total, starts.size(), "every job started");
+        assertEquals(0, ranTwice, "with no failure injected, no job runs twice");
+        assertEquals(total, ledger.effects(), "one effect per job");
+        for (String node : List.of("A", "B")) {
+            assertTrue(byNode.getOrDefault(node, 0L) > total / 5, "node " + node + " did its share: " + byNode);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void killNineMidRunLosesNothingAndRerunsOnlyTheKilledNodesJobs() throws Exception {
+        db.clear();
+        int total = 10_000;
+        putWork(total, 25);
+        Commands.awaitTrue(() -> doneAtLeast(1_000), Duration.ofMinutes(2), "1,000 jobs to finish");
+
+        b.kill();
+        long killedAt = System.nanoTime();
+        Map<String, Integer> inFlight = ledger.running();
+        Commands.awaitTrue(() -> recovered(inFlight), DRAIN_TIMEOUT, "the killed node's jobs to be claimed again");
+        Duration recovery = Duration.ofNanos(System.nanoTime() - killedAt);
+        long doneAtRecovery = ledger.done();
+
+        b.start();
+        awaitDrained(total);
+
+        Map<String, List<Ledger.Start>> starts = ledger.starts();
+        Map<String, List<Ledger.Start>> ranTwice = starts.entrySet().stream()
+                .filter(job -> job.getValue().size() > 1)
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        summary("kill-9", total, "running-at-kill=" + inFlight.size() + " ran-twice=" + ranTwice.size()
+                + " done-at-recovery=" + doneAtRecovery + " recovery=" + recovery.toMillis() + "ms bound="
+                + LEASE.plus(POLL_INTERVAL).toMillis() + "ms");
+
+        assertTrue(doneAtRecovery < total, "the kill came while jobs were still to run");
+        assertTrue(recovery.compareTo(LEASE.plus(POLL_INTERVAL)) <= 0,
+                "the dead node's jobs are claimed again within lease + poll interval, took " + recovery);
+        assertEquals(total, ledger.effects(), "one effect per job: the killed attempts rolled back");
+        ranTwice.forEach((job, runs) -> {
+            assertTrue(inFlight.containsKey(job), "job " + job + " ran twice but was not RUNNING at the kill");
+            assertEquals("B", runs.get(0).node(), "job " + job + " ran twice, first on the node not killed");
+        });
+    }
+
+    @Test
+    @Order(3)
+    void databaseOutageFailsPutsCleanlyAndEveryCommittedJobRuns() throws Exception {
+        db.clear();
+        int backlog = 3_000;
+        putWork(backlog, 10);
+        Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
+        Set<Integer> refused = ConcurrentHashMap.newKeySet();
+        AtomicBoolean ordering = new AtomicBoolean(true);
+        CompletableFuture<Void> orders = CompletableFuture.runAsync(() -> placeOrders(ordering, acknowledged, refused));
+
+        Thread.sleep(3_000);
+        long logA = a.logSize();
+        long logB = b.logSize();
+        long quietA;
+        long quietB;
+        List<String> quietWindowA;
+        List<String> quietWindowB;
+        long outage;
+        long restartedAt;
+        db.stop();
+        long stoppedAt = System.nanoTime();
+        try {
+            Thread.sleep(10_000);
+            quietA = a.logSize();
+            quietB = b.logSize();
+            Thread.sleep(20_000);
+            quietWindowA = a.logBetween(quietA, a.logSize());
+            quietWindowB = b.logBetween(quietB, b.logSize());
+        } finally {
+            db.start();
+            restartedAt = System.currentTimeMillis();
+            outage = (System.nanoTime() - stoppedAt) / 1_000_000;
+        }
+        Thread.sleep(5_000);
+        ordering.set(false);
+        orders.join();
+        awaitDrained(-1);
+
+        Set<Integer> saved = ledger.orders();
+        long jobs = ledger.jobs();
+        summary("db-outage", jobs, "outage=" + outage + "ms orders-acknowledged=" + acknowledged.size()
+                + " orders-refused=" + refused.size() + " refused-but-saved="
+                + refused.stream().filter(saved::contains).count());
+
+        assertTrue(refused.size() > 0, "puts during the outage fail for their caller");
+        assertTrue(saved.containsAll(acknowledged), "every acknowledged order was saved");
+        assertEquals(saved, ledger.orderEffects(), "an order is saved if and only if its job ran: nothing half-written");
+        assertEquals(jobs, ledger.effects(), "one effect per job");
+        Map<String, Long> afterRestart = ledger.effectsByNode(restartedAt);
+        assertTrue(afterRestart.getOrDefault("A", 0L) > 0 && afterRestart.getOrDefault("B", 0L) > 0,
+                "both nodes work after the database is back: " + afterRestart);
+        assertOutageLoggedOnce(a, a.logBetween(logA, a.logSize()), quietWindowA);
+        assertOutageLoggedOnce(b, b.logBetween(logB, b.logSize()), quietWindowB);
+    }
+
+    private void putWork(int total, int millis) throws Exception {
+        int half = total / 2;
+        CompletableFuture<Void> fromB = CompletableFuture.runAsync(() -> postQuietly(b,
+                "/chaos/work?from=" + half + "&count=" + (total - half) + "&perTransaction=100&millis=" + millis));
+        a.postOk("/chaos/work?from=0&count=" + half + "&perTransaction=100&millis=" + millis);
+        fromB.join();
+    }
+
+    /** One order a request, alternating between the nodes, until told to stop. */
+    private void placeOrders(AtomicBoolean ordering, Set<Integer> acknowledged, Set<Integer> refused) {
+        for (int n = 0; ordering.get(); n++) {
+            LibertyNode node = n % 2 == 0 ? a : b;
+            try {
+                HttpResponse<String> response = node.post("/chaos/order?n=" + n, Duration.ofSeconds(10));
+                (response.statusCode() == 200 ? acknowledged : refused).add(n);
+                Thread.sleep(20);
+            } catch (IOException e) {
+                refused.add(n);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Waits until every job in the table is DONE and, unless {@code expected} is negative, there are that many. */
+    private void awaitDrained(long expected) throws InterruptedException {
+        Commands.awaitTrue(() -> {
+            try {
+                long jobs = ledger.jobs();
+                return (expected < 0 || jobs == expected) && ledger.done() == jobs;
+            } catch (java.sql.SQLException e) {
+                return false;
+            }
+        }, DRAIN_TIMEOUT, "every job to be DONE");
+    }
+
+    /**
+     * Each background task logs the outage once, and the pollers and the lease keeper, which run every few
+     * seconds, log their recovery once. While the database stays down the node is quiet: no task retries through
+     * Hibernate, which would log every failed statement.
+     */
+    private static void assertOutageLoggedOnce(LibertyNode node, List<String> outageLog, List<String> quietWindow) {
+        Map<String, Long> failures = tasks(outageLog, "cannot use the database");
+        Map<String, Long> recoveries = tasks(outageLog, "uses the database again");
+        System.out.println("node " + node.label + ": outage logged by " + failures + ", recovery logged by "
+                + recoveries);
+        assertTrue(failures.keySet().stream().anyMatch(task -> task.startsWith("the poller of queue")),
+                "node " + node.label + "'s pollers noticed the outage");
+        assertTrue(failures.containsKey("the lease keeper"), "node " + node.label + "'s lease keeper noticed it");
+        failures.forEach((task, times) -> assertEquals(1, times, "node " + node.label + ": " + task
+                + " logs the outage once"));
+        failures.keySet().stream().filter(task -> task.startsWith("the poller") || task.equals("the lease keeper"))
+                .forEach(task -> assertEquals(1, recoveries.getOrDefault(task, 0L),
+                        "node " + node.label + ": " + task + " logs its recovery once"));
+        recoveries.forEach((task, times) -> assertEquals(1, times, "node " + node.label + ": " + task
+                + " logs its recovery once"));
+        // A slow task (the retention purger runs every 30 s) may notice the outage only now: its one line, and
+        // the two Hibernate logs for the failed statement, are allowed; nothing else is.
+        List<String> records = quietWindow.stream().filter(line -> line.startsWith("[")).toList();
+        long late = records.stream().filter(line -> line.contains("cannot use the database")).count();
+        List<String> jobqueue = records.stream().filter(line -> line.contains(" dev.jobqueue.internal.")
+                && !line.contains("cannot use the database")).toList();
+        long hibernate = records.stream().filter(line -> line.contains("SqlExceptionHelper")).count();
+        assertEquals(List.of(), jobqueue, "node " + node.label + " logs nothing more while the database stays down");
+        assertTrue(hibernate <= 2 * late, "node " + node.label + ": no task retries through Hibernate while the"
+                + " database stays down: " + records);
+    }
+
+    private static Map<String, Long> tasks(List<String> log, String event) {
+        return log.stream().filter(line -> line.contains(event))
+                .map(line -> line.replaceAll(".*jobqueue: (.*) " + event + ".*", "$1"))
+                .collect(Collectors.groupingBy(task -> task, Collectors.counting()));
+    }
+
+    private static boolean logged(LibertyNode node, long from, String text) {
+        try {
+            return java.nio.file.Files.exists(node.messagesLog())
+                    && node.logBetween(from, node.logSize()).stream().anyMatch(line -> line.contains(text));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private boolean doneAtLeast(long count) {
+        try {
+            return ledger.done() >= count;
+        } catch (java.sql.SQLException e) {
+            return false;
+        }
+    }
+
+    private boolean recovered(Map<String, Integer> inFlight) {
+        try {
+            return ledger.finishedOrClaimedAgain(inFlight);
+        } catch (java.sql.SQLException e) {
+            return false;
+        }
+    }
+
+    private void summary(String scenario, long enqueued, String details) throws Exception {
+        long done = ledger.done();
+        System.out.printf("SUMMARY db=%s scenario=%s enqueued=%d done=%d duplicates=%d lost=%d %s%n",
+                db.libertyName(), scenario, enqueued, done, ledger.duplicateEffects(), enqueued - done, details);
+    }
+
+    private static void startQuietly(LibertyNode node) {
+        try {
+            node.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("node " + node.label + " did not start", e);
+        }
+    }
+
+    private static void postQuietly(LibertyNode node, String path) {
+        try {
+            node.postOk(path);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

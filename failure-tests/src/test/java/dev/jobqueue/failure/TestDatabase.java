@@ -1,0 +1,143 @@
+package dev.jobqueue.failure;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The database the nodes share, seen from the test: it is created afresh, counted, and stopped and started
+ * for the outage scenario, with the commands that start this machine's services.
+ */
+enum TestDatabase {
+
+    POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/", "postgres") {
+        @Override
+        void recreate() throws SQLException {
+            try (Connection admin = DriverManager.getConnection(url("test"), user, "");
+                 Statement sql = admin.createStatement()) {
+                sql.execute("DROP DATABASE IF EXISTS " + NAME + " WITH (FORCE)");
+                sql.execute("CREATE DATABASE " + NAME);
+            }
+        }
+
+        @Override
+        List<String> stopCommand() {
+            return List.of("pg_ctlcluster", clusterVersion(), "main", "stop", "-m", "fast");
+        }
+
+        @Override
+        List<String> startCommand() {
+            return List.of("pg_ctlcluster", "--skip-systemctl-redirect", clusterVersion(), "main", "start");
+        }
+    },
+
+    MARIADB("jdbc:mariadb://127.0.0.1:3306/", "root") {
+        @Override
+        void recreate() throws SQLException {
+            try (Connection admin = DriverManager.getConnection(url("test"), user, "");
+                 Statement sql = admin.createStatement()) {
+                sql.execute("DROP DATABASE IF EXISTS " + NAME);
+                sql.execute("CREATE DATABASE " + NAME);
+            }
+        }
+
+        @Override
+        List<String> stopCommand() {
+            return List.of("mysqladmin", "-h", "127.0.0.1", "-P", "3306", "-u", "root", "shutdown");
+        }
+
+        @Override
+        List<String> startCommand() {
+            return List.of("start-stop-daemon", "--start", "--oknodo", "--background", "--exec",
+                    "/usr/sbin/mariadbd");
+        }
+    };
+
+    /** The failure tests' own database, so that they never touch the other tests' tables. */
+    static final String NAME = "jobqueue_failure";
+
+    private final String baseUrl;
+    final String user;
+
+    TestDatabase(String baseUrl, String user) {
+        this.baseUrl = baseUrl;
+        this.user = user;
+    }
+
+    static TestDatabase fromSystemProperty() {
+        return valueOf(System.getProperty("jobqueue.db", "postgresql").toUpperCase());
+    }
+
+    /** The Liberty datasource file's suffix: datasource-{name}.xml. */
+    String libertyName() {
+        return name().toLowerCase();
+    }
+
+    /** Drops and creates {@link #NAME}. */
+    abstract void recreate() throws SQLException;
+
+    abstract List<String> stopCommand();
+
+    abstract List<String> startCommand();
+
+    String url(String database) {
+        return baseUrl + database;
+    }
+
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(url(NAME), user, "");
+    }
+
+    /** Creates the tables the test application writes to. */
+    void createApplicationTables() throws SQLException {
+        try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+            sql.execute("CREATE TABLE failure_start (job_id VARCHAR(36) NOT NULL, n INTEGER NOT NULL,"
+                    + " attempt INTEGER NOT NULL, node VARCHAR(8) NOT NULL, started_at BIGINT NOT NULL)");
+            sql.execute("CREATE TABLE failure_effect (job_id VARCHAR(36) NOT NULL, queue VARCHAR(100) NOT NULL,"
+                    + " n INTEGER NOT NULL, node VARCHAR(8) NOT NULL, done_at BIGINT NOT NULL)");
+            sql.execute("CREATE TABLE failure_order (n INTEGER NOT NULL PRIMARY KEY)");
+        }
+    }
+
+    /** Empties the job and application tables between scenarios; no job may be running. */
+    void clear() throws SQLException {
+        try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+            for (String table : List.of("jobqueue_job_error", "jobqueue_job", "failure_start", "failure_effect",
+                    "failure_order")) {
+                sql.execute("DELETE FROM " + table);
+            }
+        }
+    }
+
+    void stop() throws IOException, InterruptedException {
+        Commands.run(stopCommand(), Duration.ofSeconds(60));
+        Commands.awaitTrue(() -> !reachable(), Duration.ofSeconds(60), "the database to stop");
+    }
+
+    void start() throws IOException, InterruptedException {
+        Commands.run(startCommand(), Duration.ofSeconds(60));
+        Commands.awaitTrue(this::reachable, Duration.ofSeconds(90), "the database to start");
+    }
+
+    boolean reachable() {
+        try (Connection connection = connect(); Statement sql = connection.createStatement()) {
+            sql.execute("SELECT 1");
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private static String clusterVersion() {
+        try {
+            return Commands.output(List.of("ls", "/etc/postgresql")).lines().sorted().reduce((a, b) -> b)
+                    .orElseThrow();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("cannot find the PostgreSQL cluster under /etc/postgresql", e);
+        }
+    }
+}
