@@ -2,6 +2,7 @@ package dev.jobqueue.failure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -118,6 +119,7 @@ class FailureScenariosIT {
 
         b.kill();
         long killedAt = System.nanoTime();
+        long killedAtMillis = System.currentTimeMillis();
         Map<String, Integer> inFlight = ledger.running();
         Commands.awaitTrue(() -> recovered(inFlight), DRAIN_TIMEOUT, "the killed node's jobs to be claimed again");
         Duration recovery = Duration.ofNanos(System.nanoTime() - killedAt);
@@ -138,10 +140,15 @@ class FailureScenariosIT {
         assertTrue(recovery.compareTo(LEASE.plus(POLL_INTERVAL)) <= 0,
                 "the dead node's jobs are claimed again within lease + poll interval, took " + recovery);
         assertEquals(total, ledger.effects(), "one effect per job: the killed attempts rolled back");
-        ranTwice.forEach((job, runs) -> {
-            assertTrue(inFlight.containsKey(job), "job " + job + " ran twice but was not RUNNING at the kill");
-            assertEquals("B", runs.get(0).node(), "job " + job + " ran twice, first on the node not killed");
-        });
+        for (Map.Entry<String, List<Ledger.Start>> job : ranTwice.entrySet()) {
+            boolean runningAtKill = inFlight.containsKey(job.getKey());
+            boolean firstOnB = job.getValue().get(0).node().equals("B");
+            if (!runningAtKill || !firstOnB) {
+                fail("job " + job.getKey() + " ran twice but " + (runningAtKill ? "first on node A" : "was not RUNNING"
+                        + " at the kill") + "; B was killed at " + killedAtMillis + ", starts: " + job.getValue()
+                        + ", logged: " + a.linesMentioning(job.getKey()) + b.linesMentioning(job.getKey()));
+            }
+        }
     }
 
     @Test

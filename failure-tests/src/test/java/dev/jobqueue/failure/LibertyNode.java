@@ -133,6 +133,18 @@ final class LibertyNode {
         return new String(bytes, start, end - start, StandardCharsets.UTF_8).lines().toList();
     }
 
+    /** Every line of this server's logs, the rolled-over ones of earlier starts included, that contains {@code text}. */
+    List<String> linesMentioning(String text) throws IOException {
+        try (Stream<Path> logs = Files.list(serverDir().resolve("logs"))) {
+            List<String> lines = new java.util.ArrayList<>();
+            for (Path log : logs.filter(file -> file.toString().endsWith(".log")).sorted().toList()) {
+                Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(line -> line.contains(text))
+                        .map(line -> log.getFileName() + ": " + line).forEach(lines::add);
+            }
+            return lines;
+        }
+    }
+
     long logSize() throws IOException {
         return Files.size(messagesLog());
     }

@@ -31,6 +31,8 @@ public final class BenchmarkRunner {
     private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
+    /** Which measurements to take besides the limit: drain, enqueue and latency unless -Dbench.only lists fewer. */
+    private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency").split(","));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     public static void main(String[] args) throws Exception {
@@ -42,20 +44,20 @@ public final class BenchmarkRunner {
         double limit = jdbcCommitLimit();
         rows.add(String.format(Locale.ROOT, "| JDBC single-row UPDATE, %d threads (the limit) | %.0f commits/s | 1.00 | 1 |",
                 LIMIT_THREADS, limit));
-        for (String queue : List.of("bench-tx", "bench-nontx")) {
+        for (String queue : only.contains("drain") ? List.of("bench-tx", "bench-nontx") : List.<String>of()) {
             String result = call("drain?queue=" + queue + "&jobs=" + jobs);
             double perSecond = number(result, "jobsPerSecond");
             rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs, %s consumers | %.0f jobs/s | %.2f | %.2f |", jobs,
                     queue.equals("bench-tx") ? "transactional" : "non-transactional", perSecond, perSecond / limit,
                     number(result, "transactionsPerJob")));
         }
-        for (int perTx : new int[] {1, 100}) {
+        for (int perTx : only.contains("enqueue") ? new int[] {1, 100} : new int[0]) {
             String result = call("enqueue?jobs=20000&perTransaction=" + perTx);
             double perSecond = number(result, "putsPerSecond");
             rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s | %.2f | |", perTx,
                     perTx == 1 ? "" : "s", perSecond, perSecond / limit));
         }
-        for (int rate : new int[] {200, 1000}) {
+        for (int rate : only.contains("latency") ? new int[] {200, 1000} : new int[0]) {
             rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
             rows.add(latencyRow(call("latency-remote?rate=" + rate + "&seconds=" + latencySeconds + "&remote="
                     + remoteUrl), rate, "put on node 1, consumer on node 2"));

@@ -115,6 +115,7 @@ public class Dispatcher {
         unstarted.forEach(running::finished);
         Instant deadline = clock.instant().plus(grace);
         while (!running.isEmpty() && clock.instant().isBefore(deadline)) {
+            workers.values().forEach(QueueWorker::flushSucceeded);
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
@@ -122,6 +123,7 @@ public class Dispatcher {
                 break;
             }
         }
+        workers.values().forEach(QueueWorker::flushSucceeded);
         List<RunningJobs.Entry> unfinished = List.copyOf(running.snapshot());
         // Release first, then interrupt: an interrupted consumer's own writes are then fenced off, and the
         // released jobs keep their attempt.

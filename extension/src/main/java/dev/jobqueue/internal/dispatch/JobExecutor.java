@@ -26,6 +26,7 @@ import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
@@ -96,6 +97,9 @@ public class JobExecutor {
                 });
             } else {
                 ConsumerInvoker.invoke(beanManager, consumer, payload, context);
+                if (job.group() == null && job.orderingKey() == null) {
+                    return Outcome.SUCCEEDED;
+                }
                 finish = completeOrThrow(job, options);
             }
             announce(finish);
@@ -111,6 +115,33 @@ public class JobExecutor {
             return options.countsAsSuccess(error) ? doneDespite(job, options, error) : afterFailure(job, options, error);
         } finally {
             metrics.executed(job.queue(), Duration.between(started, clock.instant()));
+        }
+    }
+
+    /**
+     * Marks DONE the jobs whose non-transactional consumer returned ({@link Outcome#SUCCEEDED}), in one
+     * transaction; jobs others wait for are finished one by one, so that those are released.
+     */
+    public void recordSucceeded(List<ClaimedJob> jobs, QueueOptions options) {
+        List<ClaimedJob> left;
+        try {
+            left = store.completeAll(jobs, clock.instant(), !options.retention().isZero());
+        } catch (RuntimeException e) {
+            LOG.warning("jobqueue: cannot mark " + jobs.size() + " finished jobs of queue " + options.queue()
+                    + " DONE; they run again once their leases expire: " + e);
+            return;
+        }
+        jobs.stream().filter(job -> !left.contains(job)).forEach(job -> metrics.finished(job.queue(),
+                JobMetrics.Outcome.DONE));
+        for (ClaimedJob job : left) {
+            try {
+                announce(completeOrThrow(job, options));
+                metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
+            } catch (LeaseLostException e) {
+                LOG.warning("jobqueue: " + e.getMessage());
+            } catch (RuntimeException e) {
+                notRecorded(job, e);
+            }
         }
     }
 

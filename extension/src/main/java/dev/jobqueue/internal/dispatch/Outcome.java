@@ -4,6 +4,11 @@ package dev.jobqueue.internal.dispatch;
 public enum Outcome {
     /** The consumer returned, or threw a success-on exception; the job is DONE. */
     DONE,
+    /**
+     * The consumer of a non-transactional queue returned; the worker marks the job DONE together with others
+     * (see {@link CompletionBatch}).
+     */
+    SUCCEEDED,
     /** The consumer threw; the job runs again after its backoff. */
     RETRY,
     /** The job gave up, or its payload could not be read; it is FAILED. */

@@ -29,7 +29,7 @@ import java.util.logging.Logger;
  * backlog). A poll claims a batch into a local buffer, at most {@code concurrency + batch-size} jobs in flight,
  * so one claim transaction serves many jobs. Up to {@code concurrency} runner tasks take jobs from the buffer
  * one after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper
- * renews like those of running jobs.
+ * renews like those of running jobs. A non-transactional queue's finished jobs are marked DONE in batches.
  */
 final class QueueWorker {
 
@@ -47,6 +47,7 @@ final class QueueWorker {
     private final OutageLog outage;
 
     private final Queue<ClaimedJob> buffer = new ConcurrentLinkedQueue<>();
+    private final CompletionBatch succeeded;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger runners = new AtomicInteger();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
@@ -70,6 +71,7 @@ final class QueueWorker {
         this.running = running;
         this.clock = clock;
         this.database = database;
+        this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
         this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
                 "tries again every " + options.pollInterval());
     }
@@ -98,6 +100,11 @@ final class QueueWorker {
             inFlight.decrementAndGet();
         }
         return taken;
+    }
+
+    /** Marks DONE now the jobs whose non-transactional consumer returned, rather than within a few milliseconds. */
+    void flushSucceeded() {
+        succeeded.flush();
     }
 
     /** When this worker last polled, or tried to; null once stopped. */
@@ -207,18 +214,32 @@ final class QueueWorker {
 
     private void run(ClaimedJob job) {
         running.started(job, clock.instant());
+        Outcome outcome = null;
         try {
-            Outcome outcome = jobExecutor.execute(job, consumer, options);
+            outcome = jobExecutor.execute(job, consumer, options);
             if (outcome.isFailure()) {
                 retriesHeldUntil = clock.instant().plus(options.pollInterval());
             }
         } finally {
-            running.finished(job);
             inFlight.decrementAndGet();
+            if (outcome == Outcome.SUCCEEDED) {
+                running.completing(job);
+                succeeded.add(job);
+            } else {
+                running.finished(job);
+            }
         }
         if (job.orderingKey() != null) {
             // The next job of its key may have been passed over at the last claim: claim it now, not at the next poll.
             wake();
+        }
+    }
+
+    private void recordSucceeded(List<ClaimedJob> jobs) {
+        try {
+            jobExecutor.recordSucceeded(jobs, options);
+        } finally {
+            jobs.forEach(running::finished);
         }
     }
 }

@@ -19,7 +19,7 @@ public class RunningJobs {
      * A claimed job and, once it runs, the thread running it.
      *
      * @param job         the claimed job
-     * @param thread      the thread running it, or null while it waits for a thread
+     * @param thread      the thread running it, or null while it waits for a thread or for its DONE to be written
      * @param startedAt   when it started running, or null while it waits
      * @param warnedStuck whether it has been reported as stuck
      */
@@ -34,6 +34,11 @@ public class RunningJobs {
 
     void started(ClaimedJob job, Instant now) {
         entries.put(job.id(), new Entry(job, Thread.currentThread(), now, false));
+    }
+
+    /** The job's consumer returned and its DONE waits to be written: it holds its lease but no thread. */
+    void completing(ClaimedJob job) {
+        entries.put(job.id(), new Entry(job, null, null, false));
     }
 
     void finished(ClaimedJob job) {

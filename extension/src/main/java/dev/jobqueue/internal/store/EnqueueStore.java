@@ -1,8 +1,7 @@
 package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.Session;
-import org.hibernate.jdbc.ReturningWork;
 
 /**
  * The writes of a put, in the caller's transaction, on the connection of jobqueue's persistence unit. They use
@@ -28,10 +25,8 @@ public class EnqueueStore {
 
     private static final String INTEGRITY_VIOLATION = "23";
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
-
-    private volatile Database database;
+    @Inject
+    TransactionalJdbc jdbc;
 
     /**
      * Inserts the job, PENDING. False, with nothing written, if its dedupe key is held by an unfinished job of
@@ -39,8 +34,7 @@ public class EnqueueStore {
      */
     @Transactional(TxType.MANDATORY)
     public boolean insert(NewJob job) {
-        return work(connection -> {
-            Database db = database(connection);
+        return jdbc.run((connection, db) -> {
             String sql = "INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,"
                     + " dedupe_key, ordering_key, group_name) VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?)"
                     + (job.dedupeKey() == null ? "" : db.insertUnlessDuplicate("id"));
@@ -69,8 +63,8 @@ public class EnqueueStore {
     /** The unfinished job holding a dedupe key, locked until the transaction ends; empty if none holds it. */
     @Transactional(TxType.MANDATORY)
     public Optional<KeyHolder> lockKeyHolder(String queue, String key) {
-        return work(connection -> {
-            String sql = "SELECT id, state FROM jobqueue_job WHERE queue = ? AND " + database(connection).heldKey()
+        return jdbc.run((connection, db) -> {
+            String sql = "SELECT id, state FROM jobqueue_job WHERE queue = ? AND " + db.heldKey()
                     + " FOR UPDATE";
             try (PreparedStatement select = connection.prepareStatement(sql)) {
                 select.setString(1, queue);
@@ -86,11 +80,11 @@ public class EnqueueStore {
     /** Gives a job that has not started a new payload, due time and priority. False if it has started. */
     @Transactional(TxType.MANDATORY)
     public boolean replace(String id, String payload, Instant runAt, int priority) {
-        return work(connection -> {
+        return jdbc.run((connection, db) -> {
             try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job SET payload = ?,"
                     + " run_at = ?, priority = ? WHERE id = ? AND state IN ('PENDING', 'WAITING')")) {
                 update.setString(1, payload);
-                database(connection).bind(update, 2, runAt);
+                db.bind(update, 2, runAt);
                 update.setInt(3, priority);
                 update.setString(4, id);
                 return update.executeUpdate() == 1;
@@ -107,7 +101,7 @@ public class EnqueueStore {
      */
     @Transactional(TxType.MANDATORY)
     public JobState addDependencies(String id, List<String> dependencies, Instant now) {
-        return work(connection -> {
+        return jdbc.run((connection, db) -> {
             String ids = placeholders(dependencies.size());
             try (PreparedStatement mark = connection.prepareStatement(
                     "UPDATE jobqueue_job SET has_dependents = TRUE WHERE id IN (" + ids + ")")) {
@@ -139,11 +133,11 @@ public class EnqueueStore {
                 }
             }
             if (!failed.isEmpty()) {
-                setState(connection, id, JobState.FAILED, now, DependencyText.failed(failed.get(0)));
+                setState(connection, db, id, JobState.FAILED, now, DependencyText.failed(failed.get(0)));
                 return JobState.FAILED;
             }
             if (unfinished) {
-                setState(connection, id, JobState.WAITING, null, null);
+                setState(connection, db, id, JobState.WAITING, null, null);
                 return JobState.WAITING;
             }
             return JobState.PENDING;
@@ -156,8 +150,8 @@ public class EnqueueStore {
      */
     @Transactional(TxType.MANDATORY)
     public void notifyOnCommit(String message) {
-        work(connection -> {
-            if (database(connection) == Database.POSTGRESQL) {
+        jdbc.run((connection, db) -> {
+            if (db == Database.POSTGRESQL) {
                 try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
                     notify.setString(1, ListenConnection.CHANNEL);
                     notify.setString(2, message);
@@ -171,7 +165,7 @@ public class EnqueueStore {
     /** Creates the group's row unless it exists; finishing the group's jobs locks it. */
     @Transactional(TxType.MANDATORY)
     public void ensureGroup(String group, Instant now) {
-        work(connection -> {
+        jdbc.run((connection, db) -> {
             try (PreparedStatement select = connection.prepareStatement(
                     "SELECT name FROM jobqueue_group WHERE name = ?")) {
                 select.setString(1, group);
@@ -183,9 +177,9 @@ public class EnqueueStore {
             }
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO jobqueue_group (name, created_at) VALUES (?, ?)"
-                            + database(connection).insertUnlessDuplicate("name"))) {
+                            + db.insertUnlessDuplicate("name"))) {
                 insert.setString(1, group);
-                database(connection).bind(insert, 2, now);
+                db.bind(insert, 2, now);
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (!isIntegrityViolation(e)) {
@@ -205,29 +199,16 @@ public class EnqueueStore {
         }
     }
 
-    private void setState(Connection connection, String id, JobState state, Instant finishedAt,
+    private static void setState(Connection connection, Database db, String id, JobState state, Instant finishedAt,
             String error) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement(
                 "UPDATE jobqueue_job SET state = ?, finished_at = ?, last_error = ? WHERE id = ?")) {
             update.setString(1, state.name());
-            database(connection).bind(update, 2, finishedAt);
+            db.bind(update, 2, finishedAt);
             setNullableString(update, 3, error);
             update.setString(4, id);
             update.executeUpdate();
         }
-    }
-
-    private <T> T work(ReturningWork<T> work) {
-        return em.unwrap(Session.class).doReturningWork(work);
-    }
-
-    private Database database(Connection connection) throws SQLException {
-        Database known = database;
-        if (known == null) {
-            known = Database.of(connection.getMetaData().getDatabaseProductName());
-            database = known;
-        }
-        return known;
     }
 
     private static boolean isIntegrityViolation(SQLException e) {

@@ -7,8 +7,15 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Every read and write of job rows. Each write after the claim is fenced by the lease token, so a
@@ -29,6 +37,9 @@ public class JobStore {
 
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
+
+    @Inject
+    TransactionalJdbc jdbc;
 
     @Inject
     Dependencies dependencies;
@@ -91,24 +102,87 @@ public class JobStore {
 
     /**
      * Ends the job DONE. The first try matches only a job that no other job waits for, which is nearly every
-     * job, so that the common case costs one statement.
+     * job, so that the common case costs one statement. Plain JDBC: this runs once per job.
      */
     private boolean finishDone(ClaimedJob job, Instant now, boolean retain, boolean withoutDependents) {
-        String dependents = withoutDependents ? " AND j.hasDependents = FALSE" : "";
-        var statement = retain
-                ? em.createQuery("""
-                        UPDATE JobqueueJob j SET j.state = :done, j.finishedAt = :now, j.leaseToken = NULL,
-                            j.leaseExpiresAt = NULL
-                        WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""" + dependents)
-                        .setParameter("done", JobState.DONE)
-                        .setParameter("now", now)
-                : em.createQuery("""
-                        DELETE FROM JobqueueJob j WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running"""
-                        + dependents);
-        return statement.setParameter("id", job.id())
-                .setParameter("token", job.leaseToken())
-                .setParameter("running", JobState.RUNNING)
-                .executeUpdate() == 1;
+        String fence = " WHERE id = ? AND lease_token = ? AND state = 'RUNNING'"
+                + (withoutDependents ? " AND has_dependents = FALSE" : "");
+        return jdbc.run((connection, db) -> {
+            String sql = retain
+                    ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL,"
+                            + " lease_expires_at = NULL" + fence
+                    : "DELETE FROM jobqueue_job" + fence;
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                int index = 1;
+                if (retain) {
+                    db.bind(statement, index++, now);
+                }
+                statement.setString(index++, job.id());
+                statement.setString(index, job.leaseToken());
+                return statement.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /**
+     * Marks many jobs DONE, or deletes them when DONE jobs are not retained, in one new transaction: a statement
+     * per claim (lease token) rather than a transaction per job. Jobs that others wait for are left to
+     * {@link #complete}, which releases them; so are jobs whose lease this node lost, which it reports.
+     *
+     * @return the jobs not finished here, for {@link #complete} one by one
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public List<ClaimedJob> completeAll(List<ClaimedJob> jobs, Instant now, boolean retain) {
+        Map<String, List<ClaimedJob>> byLease = jobs.stream().collect(
+                Collectors.groupingBy(ClaimedJob::leaseToken, LinkedHashMap::new, Collectors.toList()));
+        return jdbc.run((connection, db) -> {
+            List<ClaimedJob> left = new ArrayList<>();
+            for (Map.Entry<String, List<ClaimedJob>> claim : byLease.entrySet()) {
+                Set<String> simple = lockSimple(connection, claim.getKey(), claim.getValue());
+                claim.getValue().stream().filter(job -> !simple.contains(job.id())).forEach(left::add);
+                if (simple.isEmpty()) {
+                    continue;
+                }
+                String where = " WHERE lease_token = ? AND state = 'RUNNING' AND id IN ("
+                        + EnqueueStore.placeholders(simple.size()) + ")";
+                String sql = retain
+                        ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL,"
+                                + " lease_expires_at = NULL" + where
+                        : "DELETE FROM jobqueue_job" + where;
+                try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                    int index = 1;
+                    if (retain) {
+                        db.bind(statement, index++, now);
+                    }
+                    statement.setString(index++, claim.getKey());
+                    for (String id : simple) {
+                        statement.setString(index++, id);
+                    }
+                    statement.executeUpdate();
+                }
+            }
+            return left;
+        });
+    }
+
+    /** Locks the jobs of one claim that this node still holds and that no job waits for; returns their ids. */
+    private static Set<String> lockSimple(Connection connection, String leaseToken, List<ClaimedJob> jobs)
+            throws SQLException {
+        Set<String> simple = new LinkedHashSet<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM jobqueue_job"
+                + " WHERE lease_token = ? AND state = 'RUNNING' AND has_dependents = FALSE AND id IN ("
+                + EnqueueStore.placeholders(jobs.size()) + ") FOR UPDATE")) {
+            select.setString(1, leaseToken);
+            for (int i = 0; i < jobs.size(); i++) {
+                select.setString(i + 2, jobs.get(i).id());
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    simple.add(rows.getString(1));
+                }
+            }
+        }
+        return simple;
     }
 
     private Finish afterFinish(ClaimedJob job, Set<String> releasedQueues, List<FailedDependent> failedDependents) {

@@ -58,6 +58,18 @@ public class OptionConsumers {
         record(payload, context, Instant.now(), payload.endsWith("!"));
     }
 
+    /** Not transactional: its DONE marks are written in batches. */
+    @Consumer(queue = "untransacted", transactional = false, concurrency = 4)
+    public void untransacted(String payload, JobContext context) {
+        record(payload, context, Instant.now(), false);
+    }
+
+    /** Not transactional, and keeps no DONE jobs: finished rows are deleted in batches. */
+    @Consumer(queue = "untransacted-unretained", transactional = false, concurrency = 4, retention = "0s")
+    public void untransactedUnretained(String payload, JobContext context) {
+        record(payload, context, Instant.now(), false);
+    }
+
     private void record(String payload, JobContext context, Instant started, boolean fail) {
         runs.add(new Runs.Run(payload, context.attempt(), started, Instant.now(), !fail));
         if (fail) {

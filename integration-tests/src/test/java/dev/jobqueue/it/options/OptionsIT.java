@@ -263,6 +263,46 @@ class OptionsIT {
     }
 
     @Test
+    void a_non_transactional_queue_marks_every_job_done_once_and_releases_the_jobs_that_wait_for_them()
+            throws Exception {
+        String tag = UUID.randomUUID().toString();
+        int count = 500;
+        transaction.begin();
+        JobId first = jobs.put("untransacted", tag + "-0");
+        for (int i = 1; i < count; i++) {
+            jobs.put("untransacted", tag + "-" + i);
+        }
+        JobId dependent = jobs.put("untransacted", "dependent-" + tag, JobOptions.defaults().after(first));
+        transaction.commit();
+
+        assertTrue(Runs.await(() -> "DONE".equals(puts.state(dependent)), WAIT), "the dependent job is DONE");
+        assertTrue(Runs.await(() -> puts.rowsInState("untransacted", "DONE") == count + 1, WAIT),
+                "every job is DONE: " + puts.rowsInState("untransacted", "DONE"));
+        assertEquals(count, runs.of(tag).size(), "each job ran once");
+        assertEquals(count, runs.of(tag).stream().map(Run::payload).distinct().count());
+        Instant dependentStarted = runs.of("dependent-" + tag).get(0).startedAt();
+        assertFalse(dependentStarted.isBefore(runs.of(tag + "-0").get(0).endedAt()),
+                "the dependent job started after the job it waits for ended");
+        assertEquals(0, puts.rowsInState("untransacted", "RUNNING"));
+    }
+
+    @Test
+    void a_non_transactional_queue_without_retention_deletes_its_finished_jobs() throws Exception {
+        String tag = UUID.randomUUID().toString();
+        int count = 300;
+        transaction.begin();
+        for (int i = 0; i < count; i++) {
+            jobs.put("untransacted-unretained", tag + "-" + i);
+        }
+        transaction.commit();
+
+        assertTrue(Runs.await(() -> runs.of(tag).size() == count, WAIT), "every job ran");
+        assertTrue(Runs.await(() -> puts.rows("untransacted-unretained") == 0, WAIT),
+                "every finished row is deleted: " + puts.rows("untransacted-unretained") + " left");
+        assertEquals(count, runs.of(tag).stream().map(Run::payload).distinct().count(), "each job ran once");
+    }
+
+    @Test
     void a_group_reports_its_progress_and_fires_one_event_when_its_last_job_finishes() throws Exception {
         String group = "batch-" + UUID.randomUUID();
         transaction.begin();

@@ -49,6 +49,18 @@ public class Puts {
                 .setParameter(1, queue).setParameter(2, key).getSingleResult()).longValue();
     }
 
+    /** How many job rows of {@code queue} are in {@code state}. */
+    public long rowsInState(String queue, String state) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1 AND state = ?2")
+                .setParameter(1, queue).setParameter(2, state).getSingleResult()).longValue();
+    }
+
+    /** How many job rows {@code queue} has. */
+    public long rows(String queue) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1")
+                .setParameter(1, queue).getSingleResult()).longValue();
+    }
+
     /** The job's state and last error, or null if there is no row. */
     public String[] stateAndError(JobId id) {
         List<?> rows = em.createNativeQuery("SELECT state, last_error FROM jobqueue_job WHERE id = ?1")
