@@ -26,9 +26,9 @@ import java.util.logging.Logger;
  * Claims and runs the jobs of one queue on this node.
  *
  * <p>It polls at the queue's interval and whenever it is woken (a local commit, or room freed while there is a
- * backlog). A poll claims a batch into a local buffer, at most {@code concurrency + batch-size} jobs in flight,
- * so one claim transaction serves many jobs. Up to {@code concurrency} runner tasks take jobs from the buffer
- * one after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper
+ * backlog). A poll claims a batch into a local buffer, at most {@code concurrency + 2 * batch-size} jobs in
+ * flight, so one claim transaction serves many jobs and the next claim overlaps the work on the last. Up to
+ * {@code concurrency} runner tasks take jobs from the buffer one after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper
  * renews like those of running jobs. A non-transactional queue's finished jobs are marked DONE in batches.
  */
 final class QueueWorker {
@@ -131,8 +131,12 @@ final class QueueWorker {
         }
     }
 
+    /**
+     * How many claimed jobs may be in flight: one running per runner, and two batches waiting, so that the next
+     * claim runs while the runners still have a batch to work on.
+     */
     private int capacity() {
-        return options.concurrency() + options.batchSize();
+        return options.concurrency() + 2 * options.batchSize();
     }
 
     private void drain() {

@@ -1,10 +1,12 @@
 package dev.jobqueue.internal.store;
 
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Calendar;
 import java.util.Locale;
@@ -71,6 +73,21 @@ enum Database {
         } else {
             statement.setObject(index, value.atOffset(ZoneOffset.UTC));
         }
+    }
+
+    /** Reads an instant written by {@link #bind}, or null. */
+    Instant instant(ResultSet row, int index) throws SQLException {
+        if (this == MARIADB) {
+            Timestamp value = row.getTimestamp(index, Calendar.getInstance(TimeZone.getTimeZone("UTC")));
+            return value == null ? null : value.toInstant();
+        }
+        OffsetDateTime value = row.getObject(index, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    /** Whether one UPDATE can both claim rows and return them ({@code RETURNING}). */
+    boolean updatesReturningRows() {
+        return this == POSTGRESQL;
     }
 
     /**

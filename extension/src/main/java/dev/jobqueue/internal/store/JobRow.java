@@ -75,15 +75,6 @@ public class JobRow {
     protected JobRow() {
     }
 
-    /** Takes the job for one attempt under {@code leaseToken}; the attempt is counted now, at claim time. */
-    void claim(String leaseToken, Instant now, Instant leaseExpiresAt) {
-        this.state = JobState.RUNNING;
-        this.attempts++;
-        this.leaseToken = leaseToken;
-        this.leaseExpiresAt = leaseExpiresAt;
-        this.startedAt = now;
-    }
-
     /**
      * Hands a job whose lease expired back to the queue. It keeps its due time, and so its place ahead of jobs
      * put after it; the cut-short attempt stays counted.

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,37 +53,97 @@ public class JobStore {
      * rows other claimers hold locked, and marks them RUNNING under {@code leaseToken}, counting the attempt.
      * A job with an ordering key is claimed only when no older job of its key is unfinished. It reads through
      * the partial index on PENDING rows (the state is a literal so that a generic plan can use it). Commits
-     * before it returns.
+     * before it returns. Plain JDBC, one statement on PostgreSQL and two elsewhere, whatever the batch size.
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
      */
     @Transactional(TxType.REQUIRES_NEW)
     public List<ClaimedJob> claim(String queue, int limit, String leaseToken, Instant now, Instant leaseExpiresAt,
             boolean includeRetries) {
-        List<JobRow> rows = em.createQuery("""
-                SELECT j FROM JobqueueJob j
-                WHERE j.queue = :queue AND j.state = dev.jobqueue.internal.store.JobState.PENDING
-                    AND j.runAt <= :now AND j.attempts <= :maxDone
-                    AND NOT EXISTS (SELECT q FROM JobqueueQueue q WHERE q.name = :queue AND q.paused = TRUE)
-                    AND (j.orderingKey IS NULL OR NOT EXISTS (
-                        SELECT o FROM JobqueueJob o WHERE o.queue = :queue AND o.orderingKey = j.orderingKey
-                            AND o.seq < j.seq AND o.state IN (dev.jobqueue.internal.store.JobState.PENDING,
-                                dev.jobqueue.internal.store.JobState.RUNNING,
-                                dev.jobqueue.internal.store.JobState.WAITING)))
-                ORDER BY j.priority DESC, j.runAt, j.seq""", JobRow.class)
-                .setParameter("queue", queue)
-                .setParameter("now", now)
-                .setParameter("maxDone", includeRetries ? Integer.MAX_VALUE : 0)
-                .setMaxResults(limit)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
-                .getResultList();
-        List<ClaimedJob> claimed = rows.stream().map(row -> new ClaimedJob(row.getId(), row.getQueue(),
-                row.getPayload(), row.getAttempts() + 1, row.getCreatedAt(), row.getRunAt(), leaseToken,
-                row.getGroupName(), row.getOrderingKey())).toList();
-        rows.forEach(row -> row.claim(leaseToken, now, leaseExpiresAt));
-        em.flush();
-        return claimed;
+        return jdbc.run((connection, db) -> {
+            List<ClaimedRow> claimed = new ArrayList<>();
+            if (db.updatesReturningRows()) {
+                // A CTE that locks is evaluated exactly once, so the UPDATE takes exactly the rows it locked.
+                try (PreparedStatement update = connection.prepareStatement("WITH claimed AS (SELECT j.id"
+                        + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
+                        + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
+                    bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
+                    bindClaimSet(update, 5, db, leaseToken, now, leaseExpiresAt);
+                    readClaimed(update, db, leaseToken, claimed, 0);
+                }
+                // RETURNING gives the rows in no particular order.
+                claimed.sort(CLAIM_ORDER);
+                return claimed.stream().map(ClaimedRow::job).toList();
+            }
+            try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + CLAIM_FROM)) {
+                bindClaimFrom(select, 1, db, queue, now, includeRetries, limit);
+                readClaimed(select, db, leaseToken, claimed, 1);
+            }
+            if (!claimed.isEmpty()) {
+                try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job" + CLAIM_SET
+                        + " WHERE id IN (" + EnqueueStore.placeholders(claimed.size()) + ")")) {
+                    int index = bindClaimSet(update, 1, db, leaseToken, now, leaseExpiresAt);
+                    for (ClaimedRow row : claimed) {
+                        update.setString(index++, row.job().id());
+                    }
+                    update.executeUpdate();
+                }
+            }
+            return claimed.stream().map(ClaimedRow::job).toList();
+        });
+    }
+
+    private static final String CLAIM_COLUMNS =
+            "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq";
+    private static final String CLAIM_SET = " SET state = 'RUNNING', attempts = attempts + 1,"
+            + " lease_token = ?, lease_expires_at = ?, started_at = ?";
+    private static final String CLAIM_FROM = """
+             FROM jobqueue_job j
+            WHERE j.queue = ? AND j.state = 'PENDING' AND j.run_at <= ? AND j.attempts <= ?
+                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = j.queue AND q.paused = TRUE)
+                AND (j.ordering_key IS NULL OR NOT EXISTS (
+                    SELECT 1 FROM jobqueue_job o WHERE o.queue = j.queue AND o.ordering_key = j.ordering_key
+                        AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
+            ORDER BY j.priority DESC, j.run_at, j.seq
+            LIMIT ? FOR UPDATE SKIP LOCKED""";
+    private static final Comparator<ClaimedRow> CLAIM_ORDER = Comparator.comparingInt(ClaimedRow::priority)
+            .reversed().thenComparing(row -> row.job().dueAt()).thenComparingLong(ClaimedRow::seq);
+
+    /** A claimed job with what orders it among the others of its claim. */
+    private record ClaimedRow(ClaimedJob job, int priority, long seq) {
+    }
+
+    /** Binds {@link #CLAIM_SET}'s parameters from {@code first}; returns the index after them. */
+    private static int bindClaimSet(PreparedStatement statement, int first, Database db, String leaseToken,
+            Instant now, Instant leaseExpiresAt) throws SQLException {
+        statement.setString(first, leaseToken);
+        db.bind(statement, first + 1, leaseExpiresAt);
+        db.bind(statement, first + 2, now);
+        return first + 3;
+    }
+
+    private static void bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
+            Instant now, boolean includeRetries, int limit) throws SQLException {
+        statement.setString(first, queue);
+        db.bind(statement, first + 1, now);
+        statement.setInt(first + 2, includeRetries ? Integer.MAX_VALUE : 0);
+        statement.setInt(first + 3, limit);
+    }
+
+    /**
+     * Reads the claimed rows; {@code attemptsBefore} is 1 when the attempts column was read before the claim
+     * counted this attempt, 0 when it was read after.
+     */
+    private static void readClaimed(PreparedStatement statement, Database db, String leaseToken,
+            List<ClaimedRow> claimed, int attemptsBefore) throws SQLException {
+        try (ResultSet row = statement.executeQuery()) {
+            while (row.next()) {
+                ClaimedJob job = new ClaimedJob(row.getString(1), row.getString(2), row.getString(3),
+                        row.getInt(4) + attemptsBefore, db.instant(row, 5), db.instant(row, 6), leaseToken,
+                        row.getString(7), row.getString(8));
+                claimed.add(new ClaimedRow(job, row.getInt(9), row.getLong(10)));
+            }
+        }
     }
 
     /**

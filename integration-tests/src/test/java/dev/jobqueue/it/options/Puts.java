@@ -49,16 +49,15 @@ public class Puts {
                 .setParameter(1, queue).setParameter(2, key).getSingleResult()).longValue();
     }
 
-    /** How many job rows of {@code queue} are in {@code state}. */
-    public long rowsInState(String queue, String state) {
-        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1 AND state = ?2")
-                .setParameter(1, queue).setParameter(2, state).getSingleResult()).longValue();
-    }
-
-    /** How many job rows {@code queue} has. */
-    public long rows(String queue) {
-        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1")
-                .setParameter(1, queue).getSingleResult()).longValue();
+    /** How many of the jobs have a row in {@code state}, or any row if {@code state} is null. */
+    public long rowsInState(java.util.Collection<JobId> jobs, String state) {
+        List<String> ids = jobs.stream().map(JobId::toString).toList();
+        var count = em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE id IN ?1"
+                + (state == null ? "" : " AND state = ?2")).setParameter(1, ids);
+        if (state != null) {
+            count.setParameter(2, state);
+        }
+        return ((Number) count.getSingleResult()).longValue();
     }
 
     /** The job's state and last error, or null if there is no row. */
