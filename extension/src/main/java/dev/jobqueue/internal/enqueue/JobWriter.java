@@ -4,7 +4,7 @@ import dev.jobqueue.DuplicateJobException;
 import dev.jobqueue.DuplicatePolicy;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.dispatch.Dispatcher;
-import dev.jobqueue.internal.dispatch.WakeMessages;
+import dev.jobqueue.internal.dispatch.WakeBroadcaster;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.EnqueueStore;
 import dev.jobqueue.internal.store.JobState;
@@ -41,7 +41,7 @@ public class JobWriter {
     JobMetrics metrics;
 
     @Inject
-    WakeMessages wakeMessages;
+    WakeBroadcaster broadcaster;
 
     @Resource
     TransactionSynchronizationRegistry transactions;
@@ -74,10 +74,13 @@ public class JobWriter {
         if (!job.after().isEmpty()) {
             store.addDependencies(job.id(), List.copyOf(job.after()), job.createdAt());
         }
-        if (WakeAfterCommit.register(transactions, job.queue(), dispatcher::wake, metrics::enqueued)
-                && wakeMessages.enabled()) {
-            store.notifyOnCommit(wakeMessages.of(job.queue()));
-        }
+        WakeAfterCommit.register(transactions, job.queue(), this::committed, metrics::enqueued);
+    }
+
+    /** After a commit that put jobs on {@code queue}: start them here and tell the other nodes. */
+    private void committed(String queue) {
+        dispatcher.wake(queue);
+        broadcaster.committed(queue);
     }
 
     private JobId onDuplicate(NewJob job, DuplicatePolicy policy, KeyHolder holder) {

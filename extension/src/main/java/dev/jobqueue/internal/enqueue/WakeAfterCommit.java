@@ -29,21 +29,19 @@ final class WakeAfterCommit implements Synchronization {
      *
      * @param wake      called once with the queue after commit
      * @param committed called once after commit with the queue and how many jobs were put on it
-     * @return whether this is the transaction's first put on the queue
      */
-    static boolean register(TransactionSynchronizationRegistry registry, String queue, Consumer<String> wake,
+    static void register(TransactionSynchronizationRegistry registry, String queue, Consumer<String> wake,
             ObjIntConsumer<String> committed) {
         String key = WakeAfterCommit.class.getName() + ":" + queue;
         WakeAfterCommit existing = (WakeAfterCommit) registry.getResource(key);
         if (existing != null) {
             existing.puts++;
-            return false;
+            return;
         }
         WakeAfterCommit created = new WakeAfterCommit(queue, wake, committed);
         created.puts = 1;
         registry.putResource(key, created);
         registry.registerInterposedSynchronization(created);
-        return true;
     }
 
     @Override

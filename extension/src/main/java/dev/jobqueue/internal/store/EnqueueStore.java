@@ -144,24 +144,6 @@ public class EnqueueStore {
         });
     }
 
-    /**
-     * Sends {@code message} on the {@linkplain ListenConnection#CHANNEL wake channel} with PostgreSQL's NOTIFY, in
-     * the current transaction: PostgreSQL delivers it only if the transaction commits. A no-op on other databases.
-     */
-    @Transactional(TxType.MANDATORY)
-    public void notifyOnCommit(String message) {
-        jdbc.run((connection, db) -> {
-            if (db == Database.POSTGRESQL) {
-                try (PreparedStatement notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
-                    notify.setString(1, ListenConnection.CHANNEL);
-                    notify.setString(2, message);
-                    notify.executeQuery().close();
-                }
-            }
-            return null;
-        });
-    }
-
     /** Creates the group's row unless it exists; finishing the group's jobs locks it. */
     @Transactional(TxType.MANDATORY)
     public void ensureGroup(String group, Instant now) {

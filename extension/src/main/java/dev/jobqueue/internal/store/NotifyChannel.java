@@ -1,0 +1,59 @@
+package dev.jobqueue.internal.store;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** Sends messages on the {@linkplain ListenConnection#CHANNEL wake channel} with PostgreSQL's NOTIFY. */
+@ApplicationScoped
+public class NotifyChannel {
+
+    @Resource(lookup = "java:comp/DefaultDataSource")
+    DataSource dataSource;
+
+    private volatile Boolean postgresql;
+
+    /**
+     * Sends the messages at once, outside any transaction; a no-op on databases other than PostgreSQL.
+     *
+     * @throws PersistenceException if the database cannot be reached
+     */
+    @Transactional(TxType.NOT_SUPPORTED)
+    public void send(List<String> messages) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!isPostgresql(connection)) {
+                return;
+            }
+            String calls = String.join(", ", Collections.nCopies(messages.size(), "pg_notify(?, ?)"));
+            try (PreparedStatement notify = connection.prepareStatement("SELECT " + calls)) {
+                for (int i = 0; i < messages.size(); i++) {
+                    notify.setString(2 * i + 1, ListenConnection.CHANNEL);
+                    notify.setString(2 * i + 2, messages.get(i));
+                }
+                notify.executeQuery().close();
+            }
+            if (!connection.getAutoCommit()) {
+                connection.commit();
+            }
+        } catch (SQLException e) {
+            throw new PersistenceException("jobqueue: cannot NOTIFY: " + e.getMessage(), e);
+        }
+    }
+
+    private boolean isPostgresql(Connection connection) throws SQLException {
+        Boolean known = postgresql;
+        if (known == null) {
+            known = Database.of(connection.getMetaData().getDatabaseProductName()) == Database.POSTGRESQL;
+            postgresql = known;
+        }
+        return known;
+    }
+}
