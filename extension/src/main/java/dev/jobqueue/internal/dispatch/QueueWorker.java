@@ -35,6 +35,8 @@ final class QueueWorker {
 
     private static final Logger LOG = Logger.getLogger(QueueWorker.class.getName());
 
+    private static final long RUNNER_TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
     private final ConsumerMethod consumer;
     private final QueueOptions options;
     private final ScheduledExecutorService scheduler;
@@ -200,9 +202,12 @@ final class QueueWorker {
     }
 
     private void runBuffered() {
+        long until = System.nanoTime() + RUNNER_TURN_NANOS;
         try {
             ClaimedJob job;
-            while (!stopped && (job = buffer.poll()) != null) {
+            // A runner gives its thread back after a turn and queues itself again, so that tasks waiting for one
+            // of the server's executor threads, such as the lease keeper's renewals, get one between turns.
+            while (!stopped && System.nanoTime() < until && (job = buffer.poll()) != null) {
                 run(job);
                 if (backlog && inFlight.get() <= capacity() - options.batchSize()) {
                     wake();

@@ -68,7 +68,7 @@ public class JobStore {
                         + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
                         + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
                     bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
-                    bindClaimSet(update, 5, db, leaseToken, now, leaseExpiresAt);
+                    bindClaimSet(update, 6, db, leaseToken, now, leaseExpiresAt);
                     readClaimed(update, db, leaseToken, claimed, 0);
                 }
                 // RETURNING gives the rows in no particular order.
@@ -97,10 +97,15 @@ public class JobStore {
             "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq";
     private static final String CLAIM_SET = " SET state = 'RUNNING', attempts = attempts + 1,"
             + " lease_token = ?, lease_expires_at = ?, started_at = ?";
+    /**
+     * The pause check takes the queue as a parameter rather than from the row: correlated, PostgreSQL plans it as
+     * an anti-join it expects to remove nearly every row, and then sorts the whole queue instead of reading
+     * the pending index in order.
+     */
     private static final String CLAIM_FROM = """
              FROM jobqueue_job j
             WHERE j.queue = ? AND j.state = 'PENDING' AND j.run_at <= ? AND j.attempts <= ?
-                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = j.queue AND q.paused = TRUE)
+                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)
                 AND (j.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM jobqueue_job o WHERE o.queue = j.queue AND o.ordering_key = j.ordering_key
                         AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
@@ -127,7 +132,8 @@ public class JobStore {
         statement.setString(first, queue);
         db.bind(statement, first + 1, now);
         statement.setInt(first + 2, includeRetries ? Integer.MAX_VALUE : 0);
-        statement.setInt(first + 3, limit);
+        statement.setString(first + 3, queue);
+        statement.setInt(first + 4, limit);
     }
 
     /**
