@@ -186,21 +186,27 @@ public class JobStore {
     private boolean finishDone(ClaimedJob job, Instant now, boolean retain, boolean withoutDependents) {
         String fence = " WHERE id = ? AND lease_token = ? AND state = 'RUNNING'"
                 + (withoutDependents ? " AND has_dependents = FALSE" : "");
-        return jdbc.run((connection, db) -> {
-            String sql = retain
-                    ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL,"
-                            + " lease_expires_at = NULL" + fence
-                    : "DELETE FROM jobqueue_job" + fence;
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                int index = 1;
-                if (retain) {
-                    db.bind(statement, index++, now);
-                }
-                statement.setString(index++, job.id());
-                statement.setString(index, job.leaseToken());
-                return statement.executeUpdate() == 1;
+        return jdbc.run((connection, db) ->
+                finish(connection, db, retain, now, fence, List.of(job.id(), job.leaseToken())) == 1);
+    }
+
+    /** Marks the rows {@code where} matches DONE at {@code now}, or deletes them when DONE jobs are not retained. */
+    private static int finish(Connection connection, Database db, boolean retain, Instant now, String where,
+            List<String> whereValues) throws SQLException {
+        String sql = retain
+                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL"
+                        + where
+                : "DELETE FROM jobqueue_job" + where;
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            int index = 1;
+            if (retain) {
+                db.bind(statement, index++, now);
             }
-        });
+            for (String value : whereValues) {
+                statement.setString(index++, value);
+            }
+            return statement.executeUpdate();
+        }
     }
 
     /**
@@ -224,21 +230,10 @@ public class JobStore {
                 }
                 String where = " WHERE lease_token = ? AND state = 'RUNNING' AND id IN ("
                         + EnqueueStore.placeholders(simple.size()) + ")";
-                String sql = retain
-                        ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL,"
-                                + " lease_expires_at = NULL" + where
-                        : "DELETE FROM jobqueue_job" + where;
-                try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                    int index = 1;
-                    if (retain) {
-                        db.bind(statement, index++, now);
-                    }
-                    statement.setString(index++, claim.getKey());
-                    for (String id : simple) {
-                        statement.setString(index++, id);
-                    }
-                    statement.executeUpdate();
-                }
+                List<String> values = new ArrayList<>();
+                values.add(claim.getKey());
+                values.addAll(simple);
+                finish(connection, db, retain, now, where, values);
             }
             return left;
         });
