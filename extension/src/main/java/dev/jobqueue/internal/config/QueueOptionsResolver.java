@@ -39,7 +39,7 @@ public final class QueueOptionsResolver {
     static final Duration DEFAULT_MAX_EXECUTE_TIME = Duration.ofMinutes(5);
     static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
     static final int DEFAULT_CONCURRENCY = 4;
-    static final int DEFAULT_BATCH_SIZE = 16;
+    static final int DEFAULT_BATCH_SIZE = 64;
     static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
 
     private final Function<String, Optional<String>> lookup;

@@ -26,10 +26,11 @@ import java.util.logging.Logger;
  * Claims and runs the jobs of one queue on this node.
  *
  * <p>It polls at the queue's interval and whenever it is woken (a local commit, or room freed while there is a
- * backlog). A poll claims a batch into a local buffer, at most {@code concurrency + 2 * batch-size} jobs in
- * flight, so one claim transaction serves many jobs and the next claim overlaps the work on the last. Up to
- * {@code concurrency} runner tasks take jobs from the buffer one after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper
- * renews like those of running jobs. A non-transactional queue's finished jobs are marked DONE in batches.
+ * backlog). A poll claims a batch into a local buffer, sized by {@link ClaimSizer} and at most
+ * {@code concurrency + 2 * claim size} jobs in flight, so one claim transaction serves many jobs and the next
+ * claim overlaps the work on the last. Up to {@code concurrency} runner tasks take jobs from the buffer one after
+ * another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper renews like those
+ * of running jobs. A non-transactional queue's finished jobs are marked DONE in batches.
  */
 final class QueueWorker {
 
@@ -50,6 +51,7 @@ final class QueueWorker {
 
     private final Queue<ClaimedJob> buffer = new ConcurrentLinkedQueue<>();
     private final CompletionBatch succeeded;
+    private final ClaimSizer claimSizer;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger runners = new AtomicInteger();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
@@ -74,6 +76,7 @@ final class QueueWorker {
         this.clock = clock;
         this.database = database;
         this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
+        this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
         this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
                 "tries again every " + options.pollInterval());
     }
@@ -137,15 +140,16 @@ final class QueueWorker {
      * How many claimed jobs may be in flight: one running per runner, and two batches waiting, so that the next
      * claim runs while the runners still have a batch to work on.
      */
-    private int capacity() {
-        return options.concurrency() + 2 * options.batchSize();
+    private int capacity(int claimSize) {
+        return options.concurrency() + 2 * claimSize;
     }
 
     private void drain() {
         lastPoll = clock.instant();
         try {
             while (!stopped && wakeRequested.getAndSet(false)) {
-                int wanted = Math.min(options.batchSize(), capacity() - inFlight.get());
+                int claimSize = claimSizer.claimSize();
+                int wanted = Math.min(claimSize, capacity(claimSize) - inFlight.get());
                 if (wanted <= 0) {
                     backlog = true;
                     return;
@@ -208,8 +212,11 @@ final class QueueWorker {
             // A runner gives its thread back after a turn and queues itself again, so that tasks waiting for one
             // of the server's executor threads, such as the lease keeper's renewals, get one between turns.
             while (!stopped && System.nanoTime() < until && (job = buffer.poll()) != null) {
+                long start = System.nanoTime();
                 run(job);
-                if (backlog && inFlight.get() <= capacity() - options.batchSize()) {
+                claimSizer.ran(System.nanoTime() - start);
+                int claimSize = claimSizer.claimSize();
+                if (backlog && inFlight.get() <= capacity(claimSize) - claimSize) {
                     wake();
                 }
             }

@@ -3,11 +3,19 @@ package dev.jobqueue.internal.metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
 
-/** {@link JobMetrics} in MicroProfile Metrics' application registry. */
+/**
+ * {@link JobMetrics} in MicroProfile Metrics' application registry. Each queue's metrics are looked up once and
+ * kept: a lookup in the registry costs more than the update, and updates happen several times per job.
+ */
 @ApplicationScoped
 public class MicroProfileJobMetrics implements JobMetrics {
 
@@ -16,29 +24,31 @@ public class MicroProfileJobMetrics implements JobMetrics {
     @Inject
     MetricRegistry registry;
 
+    private final Map<String, QueueMetrics> byQueue = new ConcurrentHashMap<>();
+
     @Override
     public void enqueued(String queue, int count) {
-        registry.counter(MetricNames.ENQUEUED, queueTag(queue)).inc(count);
+        of(queue).enqueued.inc(count);
     }
 
     @Override
     public void finished(String queue, Outcome outcome) {
-        registry.counter(MetricNames.FINISHED, queueTag(queue), new Tag(MetricNames.OUTCOME_TAG, outcome.tag())).inc();
+        of(queue).finished.get(outcome).inc();
     }
 
     @Override
     public void executed(String queue, Duration took) {
-        registry.timer(MetricNames.EXECUTION_TIME, queueTag(queue)).update(took);
+        of(queue).executionTime.update(took);
     }
 
     @Override
     public void waited(String queue, Duration fromDueToStart) {
-        registry.timer(MetricNames.WAIT_TIME, queueTag(queue)).update(fromDueToStart);
+        of(queue).waitTime.update(fromDueToStart);
     }
 
     @Override
     public void leaseRescued(String queue) {
-        registry.counter(MetricNames.LEASES_RESCUED, queueTag(queue)).inc();
+        of(queue).leasesRescued.inc();
     }
 
     @Override
@@ -50,7 +60,32 @@ public class MicroProfileJobMetrics implements JobMetrics {
         registry.gauge(MetricNames.STUCK, queue, stuck::applyAsLong, queueTag(queue));
     }
 
+    private QueueMetrics of(String queue) {
+        return byQueue.computeIfAbsent(queue, name -> new QueueMetrics(registry, queueTag(name)));
+    }
+
     private static Tag queueTag(String queue) {
         return new Tag(MetricNames.QUEUE_TAG, queue);
+    }
+
+    /** The counters and timers of one queue. */
+    private static final class QueueMetrics {
+
+        final Counter enqueued;
+        final Map<Outcome, Counter> finished = new EnumMap<>(Outcome.class);
+        final Timer executionTime;
+        final Timer waitTime;
+        final Counter leasesRescued;
+
+        QueueMetrics(MetricRegistry registry, Tag queue) {
+            enqueued = registry.counter(MetricNames.ENQUEUED, queue);
+            for (Outcome outcome : Outcome.values()) {
+                finished.put(outcome, registry.counter(MetricNames.FINISHED, queue,
+                        new Tag(MetricNames.OUTCOME_TAG, outcome.tag())));
+            }
+            executionTime = registry.timer(MetricNames.EXECUTION_TIME, queue);
+            waitTime = registry.timer(MetricNames.WAIT_TIME, queue);
+            leasesRescued = registry.counter(MetricNames.LEASES_RESCUED, queue);
+        }
     }
 }
