@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
@@ -100,6 +101,15 @@ public class Dispatcher {
         if (worker != null) {
             worker.wake();
         }
+    }
+
+    /**
+     * Holds a runner of this node for a job being put on {@code queue}, if this node consumes the queue and has
+     * nothing else to do for it; see {@link LocalStart}.
+     */
+    public Optional<LocalStart> reserveStart(String queue) {
+        QueueWorker worker = workers.get(queue);
+        return worker == null ? Optional.empty() : worker.reserve();
     }
 
     /** Polls every queue this node consumes now. */

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -133,6 +134,53 @@ final class QueueWorker {
             } catch (RejectedExecutionException e) {
                 drainQueued.set(false);
             }
+        }
+    }
+
+    /**
+     * Holds a runner for a job being put on this node, if the queue has nothing else to do here: no job waits in
+     * the buffer, the last claim found no backlog, and fewer than {@code concurrency} jobs are in flight. Empty
+     * otherwise; then the job is put PENDING and claimed as usual.
+     */
+    Optional<LocalStart> reserve() {
+        while (!stopped && !backlog && buffer.isEmpty()) {
+            int current = inFlight.get();
+            if (current >= options.concurrency()) {
+                return Optional.empty();
+            }
+            if (inFlight.compareAndSet(current, current + 1)) {
+                Instant now = clock.instant();
+                return Optional.of(new LocalStart(this, UUID.randomUUID().toString(), now, now.plus(options.lease())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    void cancelReservation() {
+        inFlight.decrementAndGet();
+    }
+
+    /**
+     * Runs a job written RUNNING by a put that held a runner with {@link #reserve()}. If this worker stopped
+     * meanwhile, the job is released for a prompt claim, here after a restart or on another node.
+     */
+    void startReserved(ClaimedJob job) {
+        if (stopped) {
+            inFlight.decrementAndGet();
+            releaseLater(job);
+            return;
+        }
+        running.claimed(job);
+        buffer.add(job);
+        startRunners();
+    }
+
+    private void releaseLater(ClaimedJob job) {
+        try {
+            executor.execute(() -> store.release(List.of(job), clock.instant()));
+        } catch (RuntimeException e) {
+            LOG.info(() -> "jobqueue: job " + job.id() + " was put while queue " + options.queue() + " stopped on"
+                    + " this node; it runs once its lease expires: " + e);
         }
     }
 

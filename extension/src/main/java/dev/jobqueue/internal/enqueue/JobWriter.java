@@ -4,6 +4,7 @@ import dev.jobqueue.DuplicateJobException;
 import dev.jobqueue.DuplicatePolicy;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.LocalStart;
 import dev.jobqueue.internal.dispatch.WakeBroadcaster;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.EnqueueStore;
@@ -20,10 +21,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes a job in the caller's transaction, or in a new one, and wakes the poller after commit. On PostgreSQL, a
- * transaction's first put on a queue also NOTIFYs the other nodes, which PostgreSQL delivers only at commit. A
- * dedupe key is enforced by the database's unique index: the insert is tried first, and only if the key is held
- * is its holder read, locked, and handled by the put's {@link DuplicatePolicy}.
+ * Writes a job in the caller's transaction, or in a new one, and after commit wakes the local poller and, on
+ * PostgreSQL, the other nodes ({@link WakeBroadcaster}). A dedupe key is enforced by the database's unique
+ * index: the insert is tried first, and only if the key is held is its holder read, locked, and handled by the
+ * put's {@link DuplicatePolicy}.
+ *
+ * <p>A job due now, with no dedupe key, ordering key or dependency, put while this node consumes its queue and
+ * has nothing else to do for it, is written RUNNING under a lease of this node and starts here once the put
+ * commits, without waiting for a claim (see {@link LocalStart}).
  */
 @ApplicationScoped
 public class JobWriter {
@@ -53,9 +58,12 @@ public class JobWriter {
      */
     @Transactional(value = TxType.REQUIRED, dontRollbackOn = DuplicateJobException.class)
     public JobId write(NewJob job, DuplicatePolicy policy) {
+        if (mayStartOnPut(job) && insertStartingHere(job)) {
+            return JobId.parse(job.id());
+        }
         for (int attempt = 0; attempt < KEY_RACE_RETRIES; attempt++) {
             if (store.insert(job)) {
-                created(job);
+                created(job, true);
                 return JobId.parse(job.id());
             }
             Optional<KeyHolder> holder = store.lockKeyHolder(job.queue(), job.dedupeKey());
@@ -67,14 +75,43 @@ public class JobWriter {
                 + " was taken and freed " + KEY_RACE_RETRIES + " times during one put; try again");
     }
 
-    private void created(NewJob job) {
+    private static boolean mayStartOnPut(NewJob job) {
+        return job.dedupeKey() == null && job.orderingKey() == null && job.after().isEmpty()
+                && !job.runAt().isAfter(job.createdAt());
+    }
+
+    /** Writes the job RUNNING if this node holds a runner for it and its queue is not paused. */
+    private boolean insertStartingHere(NewJob job) {
+        Optional<LocalStart> held = dispatcher.reserveStart(job.queue());
+        if (held.isEmpty()) {
+            return false;
+        }
+        LocalStart start = held.get();
+        boolean starting = false;
+        try {
+            if (store.insertRunning(job, start.leaseToken(), start.startedAt(), start.leaseExpiresAt())) {
+                transactions.registerInterposedSynchronization(new StartAfterCommit(start, job));
+                starting = true;
+            }
+        } finally {
+            if (!starting) {
+                start.cancel();
+            }
+        }
+        if (starting) {
+            created(job, false);
+        }
+        return starting;
+    }
+
+    private void created(NewJob job, boolean pending) {
         if (job.group() != null) {
             store.ensureGroup(job.group(), job.createdAt());
         }
         if (!job.after().isEmpty()) {
             store.addDependencies(job.id(), List.copyOf(job.after()), job.createdAt());
         }
-        WakeAfterCommit.register(transactions, job.queue(), this::committed, metrics::enqueued);
+        WakeAfterCommit.register(transactions, job.queue(), pending, this::committed, metrics::enqueued);
     }
 
     /** After a commit that put jobs on {@code queue}: start them here and tell the other nodes. */

@@ -9,7 +9,8 @@ import java.util.function.ObjIntConsumer;
 /**
  * Wakes the local poller of a queue once the transaction that put jobs on it has committed, so the
  * jobs start at once instead of at the next poll, and counts them as enqueued. One per queue per
- * transaction, however many puts.
+ * transaction, however many puts. Jobs that start on this node without a claim ({@link StartAfterCommit})
+ * are counted but need no wake-up.
  */
 final class WakeAfterCommit implements Synchronization {
 
@@ -17,6 +18,7 @@ final class WakeAfterCommit implements Synchronization {
     private final Consumer<String> wake;
     private final ObjIntConsumer<String> committed;
     private int puts;
+    private boolean pending;
 
     private WakeAfterCommit(String queue, Consumer<String> wake, ObjIntConsumer<String> committed) {
         this.queue = queue;
@@ -27,19 +29,22 @@ final class WakeAfterCommit implements Synchronization {
     /**
      * Notes one put on {@code queue} in the current transaction.
      *
-     * @param wake      called once with the queue after commit
+     * @param pending   whether the put left its job to be claimed, rather than starting it here
+     * @param wake      called once with the queue after commit, if a put left a job to be claimed
      * @param committed called once after commit with the queue and how many jobs were put on it
      */
-    static void register(TransactionSynchronizationRegistry registry, String queue, Consumer<String> wake,
-            ObjIntConsumer<String> committed) {
+    static void register(TransactionSynchronizationRegistry registry, String queue, boolean pending,
+            Consumer<String> wake, ObjIntConsumer<String> committed) {
         String key = WakeAfterCommit.class.getName() + ":" + queue;
         WakeAfterCommit existing = (WakeAfterCommit) registry.getResource(key);
         if (existing != null) {
             existing.puts++;
+            existing.pending |= pending;
             return;
         }
         WakeAfterCommit created = new WakeAfterCommit(queue, wake, committed);
         created.puts = 1;
+        created.pending = pending;
         registry.putResource(key, created);
         registry.registerInterposedSynchronization(created);
     }
@@ -53,7 +58,9 @@ final class WakeAfterCommit implements Synchronization {
     public void afterCompletion(int status) {
         if (status == Status.STATUS_COMMITTED) {
             committed.accept(queue, puts);
-            wake.accept(queue);
+            if (pending) {
+                wake.accept(queue);
+            }
         }
     }
 }

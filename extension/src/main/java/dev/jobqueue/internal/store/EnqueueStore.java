@@ -60,6 +60,35 @@ public class EnqueueStore {
         });
     }
 
+    /**
+     * Inserts the job RUNNING under a lease this node holds, unless its queue is paused: a job that starts on the
+     * node that put it, without a claim. Only for a job with no dedupe key, ordering key or dependencies that is
+     * due now. False, with nothing written, if the queue is paused.
+     */
+    @Transactional(TxType.MANDATORY)
+    public boolean insertRunning(NewJob job, String leaseToken, Instant startedAt, Instant leaseExpiresAt) {
+        return jdbc.run((connection, db) -> {
+            try (PreparedStatement insert = connection.prepareStatement("""
+                    INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,
+                        group_name, started_at, lease_token, lease_expires_at)
+                    SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
+                    WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)""")) {
+                insert.setString(1, job.id());
+                insert.setString(2, job.queue());
+                insert.setString(3, job.payload());
+                insert.setInt(4, job.priority());
+                db.bind(insert, 5, job.runAt());
+                db.bind(insert, 6, job.createdAt());
+                setNullableString(insert, 7, job.group());
+                db.bind(insert, 8, startedAt);
+                insert.setString(9, leaseToken);
+                db.bind(insert, 10, leaseExpiresAt);
+                insert.setString(11, job.queue());
+                return insert.executeUpdate() == 1;
+            }
+        });
+    }
+
     /** The unfinished job holding a dedupe key, locked until the transaction ends; empty if none holds it. */
     @Transactional(TxType.MANDATORY)
     public Optional<KeyHolder> lockKeyHolder(String queue, String key) {

@@ -70,6 +70,12 @@ public class OptionConsumers {
         record(payload, context, Instant.now(), false);
     }
 
+    /** One at a time, so a runner still held for a rolled-back put would leave none for the next put. */
+    @Consumer(queue = "on-put", concurrency = 1)
+    public void onPut(String payload, JobContext context) {
+        record(payload, context, Instant.now(), false);
+    }
+
     private void record(String payload, JobContext context, Instant started, boolean fail) {
         runs.add(new Runs.Run(payload, context.attempt(), started, Instant.now(), !fail));
         if (fail) {

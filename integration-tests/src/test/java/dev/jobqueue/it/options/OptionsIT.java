@@ -327,6 +327,56 @@ class OptionsIT {
         assertEquals(0, admin.group("no-such-" + group).total());
     }
 
+    @Test
+    void a_job_put_while_its_queue_is_idle_here_is_running_when_the_put_commits_and_runs_once() throws Exception {
+        String payload = "on-put-idle-" + UUID.randomUUID();
+        settle();
+        JobId id = puts.put("on-put", payload);
+        assertNotEquals("PENDING", puts.state(id), "started on this node without waiting for a claim");
+        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+        Thread.sleep(500);
+        List<Run> ran = runs.of(payload);
+        assertEquals(1, ran.size(), "ran once");
+        assertEquals(1, ran.get(0).attempt());
+    }
+
+    @Test
+    void a_job_put_while_its_idle_queue_is_paused_waits_for_the_resume() throws Exception {
+        String payload = "on-put-paused-" + UUID.randomUUID();
+        settle();
+        admin.pause("on-put");
+        JobId id;
+        try {
+            id = puts.put("on-put", payload);
+            assertEquals("PENDING", puts.state(id));
+            Thread.sleep(600);
+            assertEquals("PENDING", puts.state(id), "not started during three poll intervals");
+            assertTrue(runs.of(payload).isEmpty());
+        } finally {
+            admin.resume("on-put");
+        }
+        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+    }
+
+    @Test
+    void a_rolled_back_put_gives_back_the_runner_it_held_for_its_job() throws Exception {
+        String payload = "on-put-rollback-" + UUID.randomUUID();
+        settle();
+        for (int i = 0; i < 3; i++) {
+            puts.putAndRollBack("on-put", payload + "-rolled-back-" + i);
+        }
+        JobId id = puts.put("on-put", payload + "-committed");
+        assertNotEquals("PENDING", puts.state(id), "the queue's one runner was free to start it at once");
+        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+        Thread.sleep(500);
+        assertEquals(List.of(payload + "-committed"), runs.succeeded(payload), "rolled-back jobs never ran");
+    }
+
+    /** Waits until the last poll of on-put's earlier jobs has found the queue empty, so it is idle here. */
+    private static void settle() throws InterruptedException {
+        Thread.sleep(500);
+    }
+
     /** Each run of one key started after the previous one ended. */
     private static void assertOneAtATime(List<Run> keyRuns) {
         for (int i = 1; i < keyRuns.size(); i++) {

@@ -5,6 +5,8 @@ import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.it.app.PlacedOrder;
+import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -20,6 +22,20 @@ public class Puts {
 
     @Inject
     JobQueue jobs;
+
+    @Resource
+    SessionContext session;
+
+    /** Puts in this bean's transaction, which commits when the call returns. */
+    public JobId put(String queue, String payload) {
+        return jobs.put(queue, payload);
+    }
+
+    /** Puts, then rolls this bean's transaction back. */
+    public void putAndRollBack(String queue, String payload) {
+        jobs.put(queue, payload);
+        session.setRollbackOnly();
+    }
 
     /** Puts, then holds the transaction open for {@code holdMillis}, so concurrent puts overlap. */
     public JobId putAndHold(String queue, String payload, JobOptions options, long holdMillis)

@@ -1,0 +1,55 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.NewJob;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A runner of this node held for a job being put while its queue has nothing else to do here. The job is
+ * written RUNNING under this lease, and once the put commits it starts on this node without a claim: no
+ * poll, no claim transaction, one hand-off to a runner. If the put rolls back, or the job was written PENDING
+ * after all (its queue is paused), {@link #cancel} gives the runner back.
+ */
+public final class LocalStart {
+
+    private final QueueWorker worker;
+    private final String leaseToken;
+    private final Instant startedAt;
+    private final Instant leaseExpiresAt;
+    private final AtomicBoolean settled = new AtomicBoolean();
+
+    LocalStart(QueueWorker worker, String leaseToken, Instant startedAt, Instant leaseExpiresAt) {
+        this.worker = worker;
+        this.leaseToken = leaseToken;
+        this.startedAt = startedAt;
+        this.leaseExpiresAt = leaseExpiresAt;
+    }
+
+    public String leaseToken() {
+        return leaseToken;
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    public Instant leaseExpiresAt() {
+        return leaseExpiresAt;
+    }
+
+    /** After the put's commit: runs the job, written RUNNING under this lease, on the held runner. */
+    public void run(NewJob job) {
+        if (settled.compareAndSet(false, true)) {
+            worker.startReserved(new ClaimedJob(job.id(), job.queue(), job.payload(), 1, job.createdAt(), job.runAt(),
+                    leaseToken, job.group(), job.orderingKey()));
+        }
+    }
+
+    /** Gives the held runner back: the put rolled back, or wrote the job PENDING. */
+    public void cancel() {
+        if (settled.compareAndSet(false, true)) {
+            worker.cancelReservation();
+        }
+    }
+}
