@@ -46,6 +46,13 @@ public final class BenchmarkRunner {
         startVacuuming();
         rows.add(String.format(Locale.ROOT, "| JDBC single-row UPDATE, %d threads (the limit) | %.0f commits/s | 1.00 | 1 |",
                 LIMIT_THREADS, limit));
+        JobRowCommits jobRows = new JobRowCommits(JDBC_URL, JDBC_USER, LIMIT_THREADS, LIMIT_DURATION);
+        double finishes = jobRows.finishes();
+        rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: mark a job row DONE (BEGIN, UPDATE, COMMIT)"
+                + " | %.0f commits/s | %.2f | 1 |", LIMIT_THREADS, finishes, finishes / limit));
+        double inserts = jobRows.inserts();
+        rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: insert a job row (BEGIN, INSERT, COMMIT)"
+                + " | %.0f commits/s | %.2f | 1 |", LIMIT_THREADS, inserts, inserts / limit));
         for (String queue : only.contains("drain") ? List.of("bench-tx", "bench-nontx") : List.<String>of()) {
             String result = call("drain?queue=" + queue + "&jobs=" + jobs);
             double perSecond = number(result, "jobsPerSecond");

@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A runner of this node held for a job being put while its queue has nothing else to do here. The job is
  * written RUNNING under this lease, and once the put commits it starts on this node without a claim: no
- * poll, no claim transaction, one hand-off to a runner. If the put rolls back, or the job was written PENDING
- * after all (its queue is paused), {@link #cancel} gives the runner back.
+ * poll, no claim transaction, one hand-off to a runner. If the put rolls back, {@link #cancel} gives the
+ * runner back; if the job was written PENDING after all because its queue is paused, {@link #queuePaused}.
  */
 public final class LocalStart {
 
@@ -42,14 +42,24 @@ public final class LocalStart {
     public void run(NewJob job) {
         if (settled.compareAndSet(false, true)) {
             worker.startReserved(new ClaimedJob(job.id(), job.queue(), job.payload(), 1, job.createdAt(), job.runAt(),
-                    leaseToken, job.group(), job.orderingKey()));
+                    leaseToken, job.group(), job.orderingKey()), leaseExpiresAt);
         }
     }
 
-    /** Gives the held runner back: the put rolled back, or wrote the job PENDING. */
+    /** Gives the held runner back: the put failed or rolled back. */
     public void cancel() {
         if (settled.compareAndSet(false, true)) {
-            worker.cancelReservation();
+            worker.cancelReservation(false);
+        }
+    }
+
+    /**
+     * Gives the held runner back because the queue is paused, and stops holding runners for puts on it until its
+     * next poll: while it is paused, every put would write nothing and try again PENDING.
+     */
+    public void queuePaused() {
+        if (settled.compareAndSet(false, true)) {
+            worker.cancelReservation(true);
         }
     }
 }

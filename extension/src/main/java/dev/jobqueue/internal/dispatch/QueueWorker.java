@@ -63,6 +63,8 @@ final class QueueWorker {
     private volatile Instant lastPoll;
     /** After a consumer fails, retries wait until the next regular poll: a failing system is not hammered. */
     private volatile Instant retriesHeldUntil = Instant.MIN;
+    /** After a put found the queue paused, puts write their jobs PENDING without trying to start them here. */
+    private volatile Instant noReservationsUntil = Instant.MIN;
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock,
@@ -143,6 +145,9 @@ final class QueueWorker {
      * otherwise; then the job is put PENDING and claimed as usual.
      */
     Optional<LocalStart> reserve() {
+        if (clock.instant().isBefore(noReservationsUntil)) {
+            return Optional.empty();
+        }
         while (!stopped && !backlog && buffer.isEmpty()) {
             int current = inFlight.get();
             if (current >= options.concurrency()) {
@@ -156,16 +161,25 @@ final class QueueWorker {
         return Optional.empty();
     }
 
-    void cancelReservation() {
+    /**
+     * Gives back a runner held by {@link #reserve()}. After a put found the queue paused, none is held for a poll
+     * interval.
+     */
+    void cancelReservation(boolean queuePaused) {
+        if (queuePaused) {
+            noReservationsUntil = clock.instant().plus(options.pollInterval());
+        }
         inFlight.decrementAndGet();
     }
 
     /**
-     * Runs a job written RUNNING by a put that held a runner with {@link #reserve()}. If this worker stopped
-     * meanwhile, the job is released for a prompt claim, here after a restart or on another node.
+     * Runs a job written RUNNING by a put that held a runner with {@link #reserve()}. The job is released for a
+     * prompt claim instead if this worker stopped meanwhile, or if the put's transaction used up half of the
+     * lease, which the lease keeper might then not renew before it expires.
      */
-    void startReserved(ClaimedJob job) {
-        if (stopped) {
+    void startReserved(ClaimedJob job, Instant leaseExpiresAt) {
+        Instant renewBy = leaseExpiresAt.minus(options.lease().dividedBy(2));
+        if (stopped || clock.instant().isAfter(renewBy)) {
             inFlight.decrementAndGet();
             releaseLater(job);
             return;
@@ -177,10 +191,20 @@ final class QueueWorker {
 
     private void releaseLater(ClaimedJob job) {
         try {
-            executor.execute(() -> store.release(List.of(job), clock.instant()));
+            executor.execute(() -> release(job));
+        } catch (RejectedExecutionException e) {
+            LOG.info(() -> "jobqueue: job " + job.id() + " of queue " + options.queue() + " was put as this node"
+                    + " stopped; it runs once its lease expires");
+        }
+    }
+
+    private void release(ClaimedJob job) {
+        try {
+            store.release(List.of(job), clock.instant());
+            wake();
         } catch (RuntimeException e) {
-            LOG.info(() -> "jobqueue: job " + job.id() + " was put while queue " + options.queue() + " stopped on"
-                    + " this node; it runs once its lease expires: " + e);
+            LOG.warning("jobqueue: cannot release job " + job.id() + " of queue " + options.queue()
+                    + " for a claim; it runs once its lease expires: " + e);
         }
     }
 

@@ -92,6 +92,8 @@ public class JobWriter {
             if (store.insertRunning(job, start.leaseToken(), start.startedAt(), start.leaseExpiresAt())) {
                 transactions.registerInterposedSynchronization(new StartAfterCommit(start, job));
                 starting = true;
+            } else {
+                start.queuePaused();
             }
         } finally {
             if (!starting) {

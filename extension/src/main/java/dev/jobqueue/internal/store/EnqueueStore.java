@@ -39,12 +39,7 @@ public class EnqueueStore {
                     + " dedupe_key, ordering_key, group_name) VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?)"
                     + (job.dedupeKey() == null ? "" : db.insertUnlessDuplicate("id"));
             try (PreparedStatement insert = connection.prepareStatement(sql)) {
-                insert.setString(1, job.id());
-                insert.setString(2, job.queue());
-                insert.setString(3, job.payload());
-                insert.setInt(4, job.priority());
-                db.bind(insert, 5, job.runAt());
-                db.bind(insert, 6, job.createdAt());
+                bindJob(insert, db, job);
                 setNullableString(insert, 7, job.dedupeKey());
                 setNullableString(insert, 8, job.orderingKey());
                 setNullableString(insert, 9, job.group());
@@ -73,12 +68,7 @@ public class EnqueueStore {
                         group_name, started_at, lease_token, lease_expires_at)
                     SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
                     WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)""")) {
-                insert.setString(1, job.id());
-                insert.setString(2, job.queue());
-                insert.setString(3, job.payload());
-                insert.setInt(4, job.priority());
-                db.bind(insert, 5, job.runAt());
-                db.bind(insert, 6, job.createdAt());
+                bindJob(insert, db, job);
                 setNullableString(insert, 7, job.group());
                 db.bind(insert, 8, startedAt);
                 insert.setString(9, leaseToken);
@@ -234,6 +224,16 @@ public class EnqueueStore {
         for (int i = 0; i < values.size(); i++) {
             statement.setString(first + i, values.get(i));
         }
+    }
+
+    /** Binds the first six parameters of both inserts: id, queue, payload, priority, run_at, created_at. */
+    private static void bindJob(PreparedStatement insert, Database db, NewJob job) throws SQLException {
+        insert.setString(1, job.id());
+        insert.setString(2, job.queue());
+        insert.setString(3, job.payload());
+        insert.setInt(4, job.priority());
+        db.bind(insert, 5, job.runAt());
+        db.bind(insert, 6, job.createdAt());
     }
 
     private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {

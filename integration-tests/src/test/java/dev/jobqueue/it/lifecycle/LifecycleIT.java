@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
@@ -12,14 +13,13 @@ import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.PlacedOrder;
 import dev.jobqueue.internal.lifecycle.JobQueueRuntime;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
-import jakarta.transaction.UserTransaction;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -54,8 +54,8 @@ class LifecycleIT {
     @Inject
     JobQueueRuntime runtime;
 
-    @Resource(lookup = "java:comp/UserTransaction")
-    UserTransaction transaction;
+    @Inject
+    JobAdmin admin;
 
     @Test
     void a_job_that_keeps_failing_gives_up_as_failed_keeps_its_error_and_fires_an_event() throws Exception {
@@ -91,10 +91,7 @@ class LifecycleIT {
 
     @Test
     void a_row_whose_payload_cannot_be_read_fails_at_once_with_the_reason() throws Exception {
-        transaction.begin();
-        JobId id = jobs.put("typed", "placeholder");
-        table.corruptPayload(id, "{\"orderId\": 7, \"total\": ");
-        transaction.commit();
+        JobId id = putPaused("typed", "placeholder", job -> table.corruptPayload(job, "{\"orderId\": 7, \"total\": "));
 
         assertTrue(Calls.await(() -> "FAILED".equals(table.state(id)), WAIT), "the poison row is FAILED");
         Object[] row = table.row(id);
@@ -107,10 +104,7 @@ class LifecycleIT {
 
     @Test
     void a_job_whose_lease_expired_on_a_dead_node_is_rescued_and_runs_here() throws Exception {
-        transaction.begin();
-        JobId id = jobs.put("typed", sampleConfirmation());
-        table.strandOnDeadNode(id);
-        transaction.commit();
+        JobId id = putPaused("typed", sampleConfirmation(), table::strandOnDeadNode);
 
         assertTrue(Calls.await(() -> "DONE".equals(table.state(id)), WAIT), "the rescued job ran to DONE");
         assertEquals(List.of(2), calls.attemptsOf(id), "the dead node's attempt counts");
@@ -187,5 +181,20 @@ class LifecycleIT {
     private static Confirmation sampleConfirmation() {
         return new Confirmation(UUID.randomUUID().toString(), java.math.BigDecimal.ONE,
                 List.of(new Confirmation.Line("pen", 1)), java.time.Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    /**
+     * Puts a job on the paused queue, so that it is committed PENDING and not started, then tampers with its row
+     * in a transaction of its own, as another node or a corruption would, and resumes the queue.
+     */
+    private JobId putPaused(String queue, Object payload, Consumer<JobId> tamper) {
+        admin.pause(queue);
+        try {
+            JobId id = jobs.put(queue, payload);
+            tamper.accept(id);
+            return id;
+        } finally {
+            admin.resume(queue);
+        }
     }
 }
