@@ -6,12 +6,13 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * How many jobs one claim of a queue takes: about as many as its consumers finish in {@link #CLAIM_AHEAD_NANOS},
  * at least one and at most {@code batch-size}. Fast jobs are claimed in large batches, so that a claim
- * transaction serves many jobs; slow jobs one or a few at a time, so that a node does not hold jobs that
- * another node's idle consumers could run. Until a job has run, a claim takes one job per consumer.
+ * transaction serves many jobs and the buffer outlasts the next claim even when the database is slow to
+ * answer; slow jobs one or a few at a time, so that a node does not hold jobs that another node's idle
+ * consumers could run. Until a job has run, a claim takes one job per consumer.
  */
 final class ClaimSizer {
 
-    static final long CLAIM_AHEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    static final long CLAIM_AHEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** Weight of the newest run in the moving average, as a right shift: 1/8. */
     private static final int NEWEST_WEIGHT_SHIFT = 3;

@@ -26,13 +26,13 @@ class ClaimSizerTest {
     void slowJobsAreClaimedOneAtATime() {
         ClaimSizer sizer = new ClaimSizer(4, 64);
         sizer.ran(2_000 * MILLI);
-        assertEquals(1, sizer.claimSize());
+        assertEquals(1, sizer.claimSize(), "a fifth of a job per 100 ms, rounded up to one");
     }
 
     @Test
-    void aClaimCoversWhatTheConsumersFinishInTenMilliseconds() {
+    void aClaimCoversWhatTheConsumersFinishInAHundredMilliseconds() {
         ClaimSizer sizer = new ClaimSizer(4, 64);
-        sizer.ran(2 * MILLI);
+        sizer.ran(20 * MILLI);
         assertEquals(20, sizer.claimSize());
     }
 
