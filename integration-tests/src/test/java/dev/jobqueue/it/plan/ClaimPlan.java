@@ -23,7 +23,7 @@ public class ClaimPlan {
                 AND (j.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobqueue_job o WHERE o.queue = 'plan'
                     AND o.ordering_key = j.ordering_key AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
             ORDER BY j.priority DESC, j.run_at, j.seq
-            LIMIT 16 FOR UPDATE SKIP LOCKED""";
+            LIMIT 64 FOR UPDATE SKIP LOCKED""";
 
     @PersistenceContext(unitName = "app")
     EntityManager em;
