@@ -147,7 +147,7 @@ public class Dispatcher {
             return;
         }
         try {
-            int released = store.release(jobs, clock.instant());
+            int released = store.release(jobs);
             LOG.info("jobqueue: released " + released + " " + what + " at shutdown, for prompt retry");
         } catch (RuntimeException e) {
             LOG.warning("jobqueue: cannot release " + jobs.size() + " " + what

@@ -200,7 +200,7 @@ final class QueueWorker {
 
     private void release(ClaimedJob job) {
         try {
-            store.release(List.of(job), clock.instant());
+            store.release(List.of(job));
             wake();
         } catch (RuntimeException e) {
             LOG.warning("jobqueue: cannot release job " + job.id() + " of queue " + options.queue()

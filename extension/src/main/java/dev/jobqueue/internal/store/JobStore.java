@@ -372,18 +372,18 @@ public class JobStore {
 
     /**
      * Hands back jobs this node claimed but did not finish, at shutdown. The attempt is not counted,
-     * because the job never failed. Each job is matched by id and its lease token.
+     * because the job never failed, and the job keeps its due time, and so its place in line. Each job is
+     * matched by id and its lease token.
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public int release(Collection<ClaimedJob> jobs, Instant now) {
+    public int release(Collection<ClaimedJob> jobs) {
         int released = 0;
         for (ClaimedJob job : jobs) {
             released += em.createQuery("""
-                    UPDATE JobqueueJob j SET j.state = :pending, j.runAt = :now, j.attempts = j.attempts - 1,
+                    UPDATE JobqueueJob j SET j.state = :pending, j.attempts = j.attempts - 1,
                         j.leaseToken = NULL, j.leaseExpiresAt = NULL
                     WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
                     .setParameter("pending", JobState.PENDING)
-                    .setParameter("now", now)
                     .setParameter("id", job.id())
                     .setParameter("token", job.leaseToken())
                     .setParameter("running", JobState.RUNNING)

@@ -29,12 +29,12 @@ public class JobProbe {
         return jobs.put("shutdown", "long work").toString();
     }
 
-    /** "state attempts consumerStarted", or "missing". */
+    /** "state attempts consumerStarted dueWhenPut", or "missing". */
     @GET
     @Path("{id}")
     public String row(@PathParam("id") String id) {
-        return store.find(id).map(row -> row.getState() + " " + row.getAttempts() + " " + started.has(row))
-                .orElse("missing");
+        return store.find(id).map(row -> row.getState() + " " + row.getAttempts() + " " + started.has(row) + " "
+                + row.getRunAt().equals(row.getCreatedAt())).orElse("missing");
     }
 
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Stopping an application mid-job: the job is released within the grace period, keeps its attempt, and the
- * next deployment picks it up at start-up.
+ * Stopping an application mid-job: the job is released within the grace period, keeps its attempt and its due
+ * time, and the next deployment picks it up at start-up.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -47,7 +47,7 @@ class ShutdownIT {
     void stopping_the_application_releases_running_jobs_which_the_next_start_runs() throws Exception {
         deployer.deploy("shutdown-slow");
         String id = send("POST", "shutdown-slow", "jobs");
-        awaitRow("shutdown-slow", id, "RUNNING 1 true");
+        awaitRow("shutdown-slow", id, "RUNNING 1 true true");
 
         long stopping = System.nanoTime();
         deployer.undeploy("shutdown-slow");
@@ -59,8 +59,8 @@ class ShutdownIT {
         deployer.deploy("shutdown-fast");
         try {
             // Polls are an hour apart here, so only the poll at start-up can have found the released job;
-            // its attempt was given back, so the new run is attempt 1 again.
-            awaitRow("shutdown-fast", id, "DONE 1 true");
+            // its attempt was given back, so the new run is attempt 1 again, and it kept its due time.
+            awaitRow("shutdown-fast", id, "DONE 1 true true");
         } finally {
             deployer.undeploy("shutdown-fast");
         }
