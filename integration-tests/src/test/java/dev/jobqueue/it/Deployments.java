@@ -20,6 +20,7 @@ public final class Deployments {
     public static WebArchive war(String name, String configFolder, Class<?>... classes) {
         return ShrinkWrap.create(WebArchive.class, name + ".war")
                 .addClasses(classes)
+                .addClass(Await.class)
                 .addAsLibrary(extensionJar())
                 .addAsResource("app/persistence.xml", "META-INF/persistence.xml")
                 .addAsResource(configFolder + "/microprofile-config.properties", "META-INF/microprofile-config.properties")

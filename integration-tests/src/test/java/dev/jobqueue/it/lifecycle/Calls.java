@@ -6,13 +6,11 @@ import dev.jobqueue.JobId;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.BooleanSupplier;
 
 /** Records consumer calls and JobFailed events, and holds the latch the fenced consumer waits on. */
 @ApplicationScoped
@@ -48,16 +46,5 @@ public class Calls {
 
     public void passGate() throws InterruptedException {
         gate.await();
-    }
-
-    public static boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(20);
-        }
-        return true;
     }
 }

@@ -9,6 +9,7 @@ import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.PlacedOrder;
@@ -61,7 +62,7 @@ class LifecycleIT {
     void a_job_that_keeps_failing_gives_up_as_failed_keeps_its_error_and_fires_an_event() throws Exception {
         JobId id = jobs.put("doomed", "report-42");
 
-        assertTrue(Calls.await(() -> !calls.failuresOf(id).isEmpty(), WAIT), "JobFailed was observed");
+        assertTrue(Await.until(() -> !calls.failuresOf(id).isEmpty(), WAIT), "JobFailed was observed");
 
         // The per-queue key (3) beats @Consumer(maxAttempts = 2).
         assertEquals(List.of(1, 2, 3), calls.attemptsOf(id));
@@ -83,7 +84,7 @@ class LifecycleIT {
     void an_exception_listed_in_success_on_marks_the_job_done_after_one_attempt() throws Exception {
         JobId id = jobs.put("idempotent", "write-once");
 
-        assertTrue(Calls.await(() -> !calls.attemptsOf(id).isEmpty() && table.row(id) == null, WAIT),
+        assertTrue(Await.until(() -> !calls.attemptsOf(id).isEmpty() && table.row(id) == null, WAIT),
                 "the job is DONE and, with retention 0s for this queue, deleted");
         assertEquals(List.of(1), calls.attemptsOf(id));
         assertEquals(List.of(), calls.failuresOf(id));
@@ -93,7 +94,7 @@ class LifecycleIT {
     void a_row_whose_payload_cannot_be_read_fails_at_once_with_the_reason() throws Exception {
         JobId id = putPaused("typed", "placeholder", job -> table.corruptPayload(job, "{\"orderId\": 7, \"total\": "));
 
-        assertTrue(Calls.await(() -> "FAILED".equals(table.state(id)), WAIT), "the poison row is FAILED");
+        assertTrue(Await.until(() -> "FAILED".equals(table.state(id)), WAIT), "the poison row is FAILED");
         Object[] row = table.row(id);
         assertEquals(1, ((Number) row[1]).intValue(), "it was not retried");
         assertTrue(String.valueOf(row[3]).contains("JQ012"), String.valueOf(row[3]));
@@ -106,7 +107,7 @@ class LifecycleIT {
     void a_job_whose_lease_expired_on_a_dead_node_is_rescued_and_runs_here() throws Exception {
         JobId id = putPaused("typed", sampleConfirmation(), table::strandOnDeadNode);
 
-        assertTrue(Calls.await(() -> "DONE".equals(table.state(id)), WAIT), "the rescued job ran to DONE");
+        assertTrue(Await.until(() -> "DONE".equals(table.state(id)), WAIT), "the rescued job ran to DONE");
         assertEquals(List.of(2), calls.attemptsOf(id), "the dead node's attempt counts");
     }
 
@@ -116,12 +117,12 @@ class LifecycleIT {
         calls.closeGate();
         try (LogCapture log = new LogCapture("dev.jobqueue.internal.dispatch.JobExecutor")) {
             JobId id = jobs.put("fenced", orderId);
-            assertTrue(Calls.await(() -> !calls.attemptsOf(id).isEmpty(), WAIT), "the consumer is running");
+            assertTrue(Await.until(() -> !calls.attemptsOf(id).isEmpty(), WAIT), "the consumer is running");
 
             table.takeOverLease(id);
             calls.openGate();
 
-            assertTrue(Calls.await(() -> !log.recordsMentioning(id + " on queue fenced lost its lease").isEmpty(),
+            assertTrue(Await.until(() -> !log.recordsMentioning(id + " on queue fenced lost its lease").isEmpty(),
                     WAIT), "the worker noticed it lost the lease");
             Object[] row = table.row(id);
             assertEquals("RUNNING", row[0], "the other node's claim stands");
@@ -138,7 +139,7 @@ class LifecycleIT {
         try (LogCapture log = new LogCapture("dev.jobqueue.internal.dispatch.StuckJobMonitor")) {
             JobId id = jobs.put("slow", "big report");
 
-            assertTrue(Calls.await(() -> "DONE".equals(table.state(id)), WAIT));
+            assertTrue(Await.until(() -> "DONE".equals(table.state(id)), WAIT));
 
             List<LogRecord> warnings = log.recordsMentioning("job " + id + " on queue slow");
             assertEquals(1, warnings.size(), "one warning per crossing, not one per check");

@@ -9,6 +9,7 @@ import dev.jobqueue.JobQueue;
 import dev.jobqueue.JobRetried;
 import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.app.PlacedOrder;
 import dev.jobqueue.it.lifecycle.Calls;
@@ -93,12 +94,12 @@ class ObservabilityIT {
 
         dispatcher.stopPolling("ops-ok");
         try {
-            assertTrue(Calls.await(() -> status("/health/live") == 503, WAIT), "liveness went DOWN");
+            assertTrue(Await.until(() -> status("/health/live") == 503, WAIT), "liveness went DOWN");
             assertTrue(Http.get("/health/live").body().contains("poller ops-ok"), Http.get("/health/live").body());
         } finally {
             dispatcher.startPolling("ops-ok");
         }
-        assertTrue(Calls.await(() -> status("/health/live") == 200, WAIT), "liveness is UP again");
+        assertTrue(Await.until(() -> status("/health/live") == 200, WAIT), "liveness is UP again");
     }
 
     @Test
@@ -110,25 +111,25 @@ class ObservabilityIT {
         table.strandOnDeadNode(stranded);
         transaction.commit();
 
-        assertTrue(Calls.await(() -> events.of(JobRetried.class, flaky).size() == 1, WAIT));
+        assertTrue(Await.until(() -> events.of(JobRetried.class, flaky).size() == 1, WAIT));
         JobRetried retried = events.of(JobRetried.class, flaky).get(0);
         assertEquals("ops-flaky", retried.queue());
         assertEquals(1, retried.attempt());
         assertTrue(retried.error().contains("first attempt fails: event"), retried.error());
         assertTrue(retried.nextRunAt().isAfter(retried.failedAt()));
 
-        assertTrue(Calls.await(() -> events.of(JobFailed.class, failing).size() == 1, WAIT));
+        assertTrue(Await.until(() -> events.of(JobFailed.class, failing).size() == 1, WAIT));
         assertEquals(1, events.of(JobFailed.class, failing).get(0).attempts());
 
-        assertTrue(Calls.await(() -> events.of(LeaseRescued.class, stranded).size() == 1, WAIT));
+        assertTrue(Await.until(() -> events.of(LeaseRescued.class, stranded).size() == 1, WAIT));
         LeaseRescued rescued = events.of(LeaseRescued.class, stranded).get(0);
         assertEquals(1, rescued.attempt());
         assertTrue(rescued.rescuedAt().isAfter(rescued.leaseExpiredAt()));
         awaitState(stranded, "DONE");
     }
 
-    private void awaitState(JobId id, String state) throws InterruptedException {
-        assertTrue(Calls.await(() -> state.equals(table.state(id)), WAIT), id + " reaches " + state);
+    private void awaitState(JobId id, String state) throws Exception {
+        assertTrue(Await.until(() -> state.equals(table.state(id)), WAIT), id + " reaches " + state);
     }
 
     private static int status(String path) {

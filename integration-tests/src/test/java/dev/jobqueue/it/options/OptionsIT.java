@@ -15,6 +15,7 @@ import dev.jobqueue.JobAdmin.GroupProgress;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.app.PlacedOrder;
 import dev.jobqueue.it.options.Runs.Run;
@@ -94,7 +95,7 @@ class OptionsIT {
         } finally {
             admin.resume("deduped");
         }
-        assertTrue(Runs.await(() -> runs.succeeded("dedupe-").stream().anyMatch(p -> p.endsWith(key)), WAIT));
+        assertTrue(Await.until(() -> runs.succeeded("dedupe-").stream().anyMatch(p -> p.endsWith(key)), WAIT));
         Thread.sleep(500);
         assertEquals(1, runs.of("dedupe-").stream().filter(run -> run.payload().endsWith(key)).count(),
                 "the key's job ran once");
@@ -107,11 +108,11 @@ class OptionsIT {
         JobId second = jobs.put("deduped", "new-" + key, JobOptions.defaults().key(key, DuplicatePolicy.REPLACE));
 
         assertEquals(first, second, "REPLACE returns the job that holds the key");
-        assertTrue(Runs.await(() -> runs.succeeded("new-" + key).size() == 1, WAIT),
+        assertTrue(Await.until(() -> runs.succeeded("new-" + key).size() == 1, WAIT),
                 "the replaced payload ran at the replaced time");
         assertTrue(runs.of("old-" + key).isEmpty(), "the old payload never ran");
         // The consumer records its run before the transaction that marks the job DONE commits.
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(first)), WAIT), "the job is DONE");
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(first)), WAIT), "the job is DONE");
 
         JobId third = jobs.put("deduped", "again-" + key, JobOptions.defaults().key(key));
         assertNotEquals(first, third, "a DONE job no longer holds its key");
@@ -144,9 +145,9 @@ class OptionsIT {
         Instant after = Instant.now();
         jobs.put("scheduled", "overdue-" + tag, JobOptions.defaults().runAt(before.minusSeconds(60)));
 
-        assertTrue(Runs.await(() -> runs.succeeded("overdue-" + tag).size() == 1, WAIT), "a past time means now");
+        assertTrue(Await.until(() -> runs.succeeded("overdue-" + tag).size() == 1, WAIT), "a past time means now");
         assertTrue(runs.of("delayed-" + tag).isEmpty(), "not started early");
-        assertTrue(Runs.await(() -> runs.succeeded("delayed-" + tag).size() == 1, WAIT));
+        assertTrue(Await.until(() -> runs.succeeded("delayed-" + tag).size() == 1, WAIT));
         Instant started = runs.of("delayed-" + tag).get(0).startedAt();
         assertFalse(started.isBefore(before.plusMillis(1500)), "started at " + started + ", put at " + before);
         // Due by after + 1.5 s; the poll interval is 200 ms; the rest is slack for a loaded machine.
@@ -167,7 +168,7 @@ class OptionsIT {
         } finally {
             admin.resume("prioritised");
         }
-        assertTrue(Runs.await(() -> runs.succeeded("prio-" + tag).size() == 6, WAIT));
+        assertTrue(Await.until(() -> runs.succeeded("prio-" + tag).size() == 6, WAIT));
         assertEquals(List.of("high-1", "high-2", "normal-1", "normal-2", "low-1", "low-2"),
                 runs.succeeded("prio-" + tag).stream().map(p -> p.substring(("prio-" + tag + "-").length())).toList());
     }
@@ -190,13 +191,13 @@ class OptionsIT {
         } finally {
             admin.resume("ordered");
         }
-        assertTrue(Runs.await(() -> runs.succeeded(b).size() == 5 && runs.succeeded(free).size() == 5, WAIT),
+        assertTrue(Await.until(() -> runs.succeeded(b).size() == 5 && runs.succeeded(free).size() == 5, WAIT),
                 "the other key and the jobs without a key kept flowing");
         assertEquals(List.of(a + 1), runs.succeeded(a), "key a waits behind its failing job");
         assertTrue(runs.of(a + 2).stream().noneMatch(Run::succeeded) && !runs.of(a + 2).isEmpty());
 
         runs.setFailing(false);
-        assertTrue(Runs.await(() -> runs.succeeded(a).size() == 5, WAIT));
+        assertTrue(Await.until(() -> runs.succeeded(a).size() == 5, WAIT));
         assertEquals(List.of(a + 1, a + "2!", a + 3, a + 4, a + 5), runs.succeeded(a));
         assertEquals(List.of(b + 1, b + 2, b + 3, b + 4, b + 5), runs.succeeded(b));
         assertOneAtATime(runs.of(a));
@@ -209,7 +210,7 @@ class OptionsIT {
         JobId doomed = jobs.put("ordered-give-up", "give-up-" + tag + "-1!", JobOptions.defaults().orderingKey(tag));
         jobs.put("ordered-give-up", "give-up-" + tag + "-2", JobOptions.defaults().orderingKey(tag));
 
-        assertTrue(Runs.await(() -> runs.succeeded("give-up-" + tag + "-2").size() == 1, WAIT));
+        assertTrue(Await.until(() -> runs.succeeded("give-up-" + tag + "-2").size() == 1, WAIT));
         assertEquals("FAILED", puts.state(doomed));
         assertEquals(2, runs.of("give-up-" + tag + "-1!").size(), "both attempts ran before the next job");
         assertOneAtATime(runs.of("give-up-" + tag));
@@ -227,16 +228,16 @@ class OptionsIT {
         Thread.sleep(500);
         assertTrue(runs.of("dependent-" + tag).isEmpty(), "not run while the jobs it waits for run");
         runs.setFailing(false);
-        assertTrue(Runs.await(() -> runs.succeeded("dependent-" + tag).size() == 1, WAIT));
+        assertTrue(Await.until(() -> runs.succeeded("dependent-" + tag).size() == 1, WAIT));
         Instant started = runs.of("dependent-" + tag).get(0).startedAt();
         for (Run run : runs.of("slow-" + tag)) {
             assertFalse(started.isBefore(run.endedAt()), "started after " + run.payload() + " ended");
         }
 
         JobId late = jobs.put("dependencies", "late-" + tag, JobOptions.defaults().after(first));
-        assertTrue(Runs.await(() -> runs.succeeded("late-" + tag).size() == 1, WAIT),
+        assertTrue(Await.until(() -> runs.succeeded("late-" + tag).size() == 1, WAIT),
                 "a job put after its dependency is DONE runs at once");
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(late)), WAIT), "the late job is DONE");
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(late)), WAIT), "the late job is DONE");
     }
 
     @Test
@@ -248,7 +249,7 @@ class OptionsIT {
         JobId grandchild = jobs.put("dependencies", "grandchild-" + tag, JobOptions.defaults().after(child));
         transaction.commit();
 
-        assertTrue(Runs.await(() -> "FAILED".equals(puts.state(grandchild)), WAIT));
+        assertTrue(Await.until(() -> "FAILED".equals(puts.state(grandchild)), WAIT));
         for (JobId id : List.of(child, grandchild)) {
             String[] row = puts.stateAndError(id);
             assertEquals("FAILED", row[0]);
@@ -279,8 +280,8 @@ class OptionsIT {
         put.add(dependent);
         transaction.commit();
 
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(dependent)), WAIT), "the dependent job is DONE");
-        assertTrue(Runs.await(() -> puts.rowsInState(put, "DONE") == count + 1, WAIT),
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(dependent)), WAIT), "the dependent job is DONE");
+        assertTrue(Await.until(() -> puts.rowsInState(put, "DONE") == count + 1, WAIT),
                 "every job is DONE: " + puts.rowsInState(put, "DONE"));
         assertEquals(count, runs.of(tag).size(), "each job ran once");
         assertEquals(count, runs.of(tag).stream().map(Run::payload).distinct().count());
@@ -300,8 +301,8 @@ class OptionsIT {
         }
         transaction.commit();
 
-        assertTrue(Runs.await(() -> runs.of(tag).size() == count, WAIT), "every job ran");
-        assertTrue(Runs.await(() -> puts.rowsInState(put, null) == 0, WAIT),
+        assertTrue(Await.until(() -> runs.of(tag).size() == count, WAIT), "every job ran");
+        assertTrue(Await.until(() -> puts.rowsInState(put, null) == 0, WAIT),
                 "every finished row is deleted: " + puts.rowsInState(put, null) + " left");
         assertEquals(count, runs.of(tag).stream().map(Run::payload).distinct().count(), "each job ran once");
     }
@@ -315,7 +316,7 @@ class OptionsIT {
         }
         transaction.commit();
 
-        assertTrue(Runs.await(() -> !runs.groupsFinished(group).isEmpty(), WAIT));
+        assertTrue(Await.until(() -> !runs.groupsFinished(group).isEmpty(), WAIT));
         GroupFinished finished = runs.groupsFinished(group).get(0);
         assertEquals(2, finished.done());
         assertEquals(1, finished.failed());
@@ -333,7 +334,7 @@ class OptionsIT {
         settle();
         JobId id = puts.put("on-put", payload);
         assertNotEquals("PENDING", puts.state(id), "started on this node without waiting for a claim");
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(id)), WAIT));
         Thread.sleep(500);
         List<Run> ran = runs.of(payload);
         assertEquals(1, ran.size(), "ran once");
@@ -355,7 +356,7 @@ class OptionsIT {
         } finally {
             admin.resume("on-put");
         }
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(id)), WAIT));
     }
 
     @Test
@@ -367,7 +368,7 @@ class OptionsIT {
         }
         JobId id = puts.put("on-put", payload + "-committed");
         assertNotEquals("PENDING", puts.state(id), "the queue's one runner was free to start it at once");
-        assertTrue(Runs.await(() -> "DONE".equals(puts.state(id)), WAIT));
+        assertTrue(Await.until(() -> "DONE".equals(puts.state(id)), WAIT));
         Thread.sleep(500);
         assertEquals(List.of(payload + "-committed"), runs.succeeded(payload), "rolled-back jobs never ran");
     }

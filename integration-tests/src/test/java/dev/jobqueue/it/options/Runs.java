@@ -4,12 +4,10 @@ import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 
 /** What the consumers ran, in order, and the events the queue fired. */
 @ApplicationScoped
@@ -67,16 +65,5 @@ public class Runs {
 
     public List<GroupFinished> groupsFinished(String group) {
         return groups.stream().filter(event -> event.group().equals(group)).toList();
-    }
-
-    public static boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(20);
-        }
-        return true;
     }
 }

@@ -10,6 +10,7 @@ import dev.jobqueue.internal.store.JobRow;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.ListenConnection;
+import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.lifecycle.LogCapture;
 import jakarta.annotation.Resource;
@@ -23,7 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import javax.sql.DataSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
@@ -90,9 +90,9 @@ class CrossNodeWakeIT {
     void when_its_connection_is_cut_the_listener_says_so_once_then_listens_again_and_wakes_the_other_node()
             throws Exception {
         try (LogCapture log = new LogCapture(NotifyListener.class.getName())) {
-            assertTrue(await(() -> terminateListeners() > 0), "a listening connection was there to cut");
-            assertTrue(await(() -> !log.recordsMentioning("listening for jobs put on other nodes again").isEmpty()),
-                    "the listener listens again");
+            assertTrue(Await.until(() -> terminateListeners() > 0, WAIT), "a listening connection was there to cut");
+            String again = "listening for jobs put on other nodes again";
+            assertTrue(Await.until(() -> !log.recordsMentioning(again).isEmpty(), WAIT), "the listener listens again");
             assertEquals(1, log.recordsMentioning("cannot listen").size(), "the outage is logged once");
 
             Duration latency = commitToStart();
@@ -106,8 +106,8 @@ class CrossNodeWakeIT {
         JobId id = jobs.put(QUEUE, "ping");
         Instant committing = Instant.now();
         transaction.commit();
-        assertTrue(await(() -> store.find(id.toString()).map(row -> row.getState() == JobState.DONE).orElse(false)),
-                "job " + id + " ran on the other node");
+        assertTrue(Await.until(() -> store.find(id.toString()).filter(row -> row.getState() == JobState.DONE)
+                .isPresent(), WAIT), "job " + id + " ran on the other node");
         Optional<JobRow> row = store.find(id.toString());
         return Duration.between(committing, row.orElseThrow().getStartedAt());
     }
@@ -126,17 +126,6 @@ class CrossNodeWakeIT {
             }
             return terminated;
         }
-    }
-
-    private static boolean await(Callable<Boolean> condition) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.call()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 
     /** The nearest-rank percentile, in milliseconds. */
