@@ -94,4 +94,12 @@ public @interface Consumer {
 
     /** {@code retention}: how long DONE jobs are kept before they are deleted. {@code 0s} deletes at once. */
     String retention() default "";
+
+    /**
+     * {@code max-payload-size}: the largest payload a put accepts for this queue, measured as the size of its
+     * JSON in UTF-8, written as {@code 1048576}, {@code 512KiB} or {@code 1MiB}. A larger payload makes
+     * {@link JobQueue#put} throw {@link InvalidPayloadException}. It applies to puts on nodes that run this
+     * consumer; a node without it uses {@code jobqueue.max-payload-size}.
+     */
+    String maxPayloadSize() default "";
 }

@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * Operates the queues: see what is waiting and what failed, replay or purge dead letters, pause a queue.
  * Inject it with {@code @Inject JobAdmin admin;}. The REST resource at {@code /jobqueue/admin} offers the
- * same operations to users in the {@code jobqueue-admin} role. Queue names and ids are validated;
- * a bad one throws {@link IllegalArgumentException}.
+ * same operations to users in the {@code jobqueue-admin} role; a request there that changes something must carry
+ * the header {@code X-Requested-By}. Queue names, ids and group names are validated; a bad one throws
+ * {@link IllegalArgumentException}.
  */
 public interface JobAdmin {
 
@@ -25,12 +26,38 @@ public interface JobAdmin {
      */
     List<JobSummary> failed(String queue, int page, int size);
 
-    /** One job with its payload and the error of every failed attempt, or empty if there is none. */
+    /**
+     * One job with its whole payload and the first {@value #ERRORS_SHOWN} of its kept errors, or empty if there is
+     * none. jobqueue keeps the first 5 and the last 20 errors of each job.
+     */
     Optional<JobDetails> job(JobId id);
+
+    /**
+     * One job as {@link #job(JobId)} gives it, but with at most the first {@code maxPayloadChars} characters of its
+     * payload; {@link JobDetails#payloadTruncated()} says whether it was cut. Only those characters are read from
+     * the database.
+     *
+     * @param maxPayloadChars 0 or more
+     */
+    Optional<JobDetails> job(JobId id, int maxPayloadChars);
+
+    /**
+     * A page of a job's kept errors, oldest first; empty past the last page or for an unknown job.
+     *
+     * @param page the page, from 0
+     * @param size errors per page, 1 to 500
+     */
+    List<AttemptError> errors(JobId id, int page, int size);
+
+    /** How many errors {@link JobDetails#errors()} holds at most. */
+    int ERRORS_SHOWN = 25;
 
     /**
      * Makes a FAILED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for is not
      * DONE. False if it is not FAILED, or if its dedupe key is now held by another unfinished job.
+     *
+     * @throws IllegalStateException naming the dependency, with nothing changed, if a job it waits for is FAILED:
+     *                               it would wait forever. Retry that job first, or delete it.
      */
     boolean retry(JobId id);
 
@@ -43,18 +70,34 @@ public interface JobAdmin {
      */
     boolean delete(JobId id);
 
-    /** Deletes the queue's FAILED jobs that failed more than {@code olderThan} ago. Returns how many. */
+    /**
+     * Deletes the queue's FAILED jobs that failed more than {@code olderThan} ago. Returns how many.
+     *
+     * @param olderThan required, from 0 (every FAILED job of the queue) to 36500 days
+     */
     int purgeFailed(String queue, Duration olderThan);
 
-    /** Stops every node from claiming the queue's jobs; running jobs finish. Puts still succeed. */
+    /**
+     * Stops every node from claiming the queue's jobs; running jobs finish. Puts still succeed.
+     *
+     * @throws java.util.NoSuchElementException with nothing changed, if the queue does not exist: no
+     *                                          {@link Consumer} in this application consumes it, it has no jobs
+     *                                          and it is not paused
+     */
     void pause(String queue);
 
-    /** Lets every node claim the queue's jobs again. */
+    /**
+     * Lets every node claim the queue's jobs again, and removes its pause switch.
+     *
+     * @throws java.util.NoSuchElementException if the queue does not exist, as for {@link #pause}
+     */
     void resume(String queue);
 
     /**
      * How far the jobs put with {@link JobOptions#group(String)} have come. All counts are 0 for an unknown
      * group. DONE jobs that retention deleted are not counted.
+     *
+     * @throws IllegalArgumentException if the name is not one that {@link JobOptions#group(String)} accepts
      */
     GroupProgress group(String group);
 
@@ -91,11 +134,15 @@ public interface JobAdmin {
     /**
      * A job with everything known about it.
      *
-     * @param summary the job as listed
-     * @param payload its JSON payload
-     * @param errors  the error of every failed attempt, oldest first
+     * @param summary          the job as listed
+     * @param payload          its JSON payload, or the beginning of it when {@code payloadTruncated}
+     * @param payloadTruncated whether {@code payload} is only the beginning of the payload
+     * @param payloadLength    the whole payload's length, in characters
+     * @param errors           the first {@value JobAdmin#ERRORS_SHOWN} of its kept errors, oldest first
+     * @param errorCount       how many errors it keeps; page through them with {@link JobAdmin#errors}
      */
-    record JobDetails(JobSummary summary, String payload, List<AttemptError> errors) {
+    record JobDetails(JobSummary summary, String payload, boolean payloadTruncated, long payloadLength,
+            List<AttemptError> errors, long errorCount) {
     }
 
     /**

@@ -24,7 +24,7 @@ public final class JobOptions {
     public static final int MIN_PRIORITY = -100;
     /** The highest priority. */
     public static final int MAX_PRIORITY = 100;
-    /** The longest dedupe key, ordering key or group name, in characters. */
+    /** The longest dedupe key, ordering key or group name, in characters. None may contain NUL (U+0000). */
     public static final int MAX_KEY_LENGTH = 200;
 
     private static final JobOptions DEFAULTS = new JobOptions(null, Duration.ZERO, 0, null, DuplicatePolicy.IGNORE,
@@ -166,6 +166,11 @@ public final class JobOptions {
         if (value.isBlank() || value.length() > MAX_KEY_LENGTH) {
             throw new IllegalArgumentException(name + " must be 1 to " + MAX_KEY_LENGTH
                     + " characters and not blank, was \"" + value + "\"");
+        }
+        // PostgreSQL cannot store NUL in text, and its error would abort the caller's transaction at the put.
+        if (value.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException(name + " must not contain the NUL character (\\u0000), was \""
+                    + value.replace("\0", "\\u0000") + "\"");
         }
         return value;
     }

@@ -17,8 +17,10 @@ public interface JobQueue {
      * @param payload any object that JSON-B can serialise; it is deserialised into the consumer's
      *                declared parameter type
      * @return the id of the new job
-     * @throws InvalidPayloadException if the payload is null or cannot be serialised; nothing is
-     *                                 written in that case
+     * @throws InvalidPayloadException if the payload is null, cannot be serialised, or its JSON is larger than
+     *                                 the queue's {@code max-payload-size} (1 MiB by default); nothing is
+     *                                 written in that case, and the caller's transaction is not marked for
+     *                                 rollback
      * @throws IllegalArgumentException if the queue name is not valid
      */
     JobId put(String queue, Object payload);
@@ -30,7 +32,8 @@ public interface JobQueue {
      * @return the id of the new job or, when the dedupe key is held and the policy is IGNORE or REPLACE, of the
      *         job that holds it
      * @throws DuplicateJobException if the dedupe key is held and the policy rejects the put
-     * @throws InvalidPayloadException if the payload is null or cannot be serialised
+     * @throws InvalidPayloadException if the payload is null, cannot be serialised, or is larger than the queue's
+     *                                 {@code max-payload-size}
      * @throws IllegalArgumentException if the queue name is not valid
      * @see JobOptions
      */

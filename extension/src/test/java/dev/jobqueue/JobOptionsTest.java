@@ -50,6 +50,17 @@ class JobOptionsTest {
         assertThrows(NullPointerException.class, () -> JobOptions.defaults().after((JobId) null));
     }
 
+    @Test
+    void a_nul_character_in_a_key_an_ordering_key_or_a_group_is_refused_naming_the_option() {
+        assertMessage("key must not contain the NUL character (\\u0000), was \"a\\u0000b\"",
+                () -> JobOptions.defaults().key("a\0b"));
+        assertMessage("key must not contain the NUL character",
+                () -> JobOptions.defaults().key("\0", DuplicatePolicy.REPLACE));
+        assertMessage("orderingKey must not contain the NUL character",
+                () -> JobOptions.defaults().orderingKey("customer-1\0"));
+        assertMessage("group must not contain the NUL character", () -> JobOptions.defaults().group("\0batch"));
+    }
+
     private static void assertMessage(String expected, Runnable call) {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, call::run);
         assertTrue(error.getMessage().contains(expected), error.getMessage());

@@ -48,6 +48,12 @@ public final class Messages {
                 + cause.getMessage();
     }
 
+    public static String payloadTooLarge(String queue, long size, long limit, String setBy) {
+        return "JQ013: the payload for queue '" + queue + "' is " + size + " bytes of JSON, more than the " + limit
+                + " bytes allowed by " + setBy + "; nothing was written. Put a reference to the data instead, or"
+                + " raise the limit with jobqueue.queue." + queue + ".max-payload-size or jobqueue.max-payload-size";
+    }
+
     public static String badConfigValue(String key, String value, String problem) {
         return "JQ020: configuration key " + key + " has the invalid value '" + value + "': " + problem;
     }
@@ -55,6 +61,84 @@ public final class Messages {
     public static String missingTable(String table, String script) {
         return "JQ030: the table " + table + " or one of its companions does not exist, or lacks a column. Create them with the script "
                 + script + " from the jobqueue-extension jar, or set jobqueue.schema.create=true";
+    }
+
+    public static String rollbackOnly(Method method) {
+        return "JQ040: " + describe(method) + " returned normally, but its transaction was marked rollback-only,"
+                + " so its writes were rolled back and the attempt counts as failed. Something in it called"
+                + " setRollbackOnly(), or an exception it caught marked the transaction: a PersistenceException at"
+                + " flush or commit (a duplicate key, a constraint) does, even when caught. Let such exceptions"
+                + " propagate, or run that work in a REQUIRES_NEW transaction of its own";
+    }
+
+    public static String databaseUnreachable(String problem) {
+        return "JQ031: cannot reach the jobqueue database: " + problem;
+    }
+
+    public static String unsupportedDatabase(String product) {
+        return "JQ032: jobqueue does not support the database " + product + "; it supports PostgreSQL, MariaDB and H2";
+    }
+
+    public static String missingScript(String script) {
+        return "JQ033: cannot read the schema script " + script + " from the jobqueue-extension jar";
+    }
+
+    public static String inexactKeyColumns(String columns, String upgradeScript) {
+        return "JQ034: the columns " + columns + " do not compare byte for byte (their collation is not"
+                + " utf8mb4_nopad_bin), so keys such as 'Ab1' and 'ab1', or 'a' and 'a ', can be taken for one."
+                + " Convert them with the script " + upgradeScript + " from the jobqueue-extension jar, or set"
+                + " jobqueue.schema.create=true to have jobqueue run it";
+    }
+
+    public static String wrongIsolation(String level) {
+        return "JQ035: jobqueue's datasource (java:comp/DefaultDataSource) runs transactions at " + level
+                + "; jobqueue needs READ COMMITTED, or a job that waits for two jobs finishing together can wait"
+                + " forever, and GroupFinished can be lost. Set it on the datasource; on Liberty:"
+                + " <dataSource isolationLevel=\"TRANSACTION_READ_COMMITTED\" ...>, as jobqueue/datasource-mariadb.xml"
+                + " does";
+    }
+
+    // The admin API, the readiness check and the shipped datasources: JQ080 to JQ089.
+
+    public static String missingRequestedByHeader(String header) {
+        return "JQ080: a request that changes something must carry the header " + header + " (any value), which a"
+                + " form or link on another site cannot send; this one did not, and nothing was changed";
+    }
+
+    public static String retryBlockedByFailedDependency(String job, String dependency) {
+        return "JQ081: job " + job + " cannot be retried: it waits for job " + dependency + ", which is FAILED, so it"
+                + " would wait forever. Retry job " + dependency + " first, or delete it";
+    }
+
+    public static String unknownQueue(String queue) {
+        return "JQ082: no queue '" + queue + "' here: no @Consumer in this application consumes it, it has no jobs"
+                + " and it is not paused";
+    }
+
+    public static String olderThanRequired() {
+        return "JQ083: olderThan is required, such as olderThan=7d; olderThan=0s purges every FAILED job of the queue";
+    }
+
+    public static String invalidGroupName(String group, String problem) {
+        return "JQ084: invalid group name '" + group + "': " + problem;
+    }
+
+    /** What readiness tells anyone who asks; the detail, which can name hosts and users, goes to the log only. */
+    public static String databaseNotReady() {
+        return "JQ085: the database cannot be reached, or jobqueue's tables cannot be read; the server log has the"
+                + " detail";
+    }
+
+    public static String databaseNotReadyDetail(String detail) {
+        return "JQ085: jobqueue readiness is DOWN, and stays DOWN without further log lines until the database"
+                + " answers again: " + detail;
+    }
+
+    public static String missingDatasourceVariable(String datasourceFile, String variable) {
+        return "JQ086: " + datasourceFile + " needs the server variable " + variable + ", which is not set. Set it in"
+                + " bootstrap.properties, in server.xml (<variable name=\"" + variable + "\" value=\"...\"/>) or"
+                + " in the environment (" + variable.toUpperCase().replace('.', '_') + ")"
+                + (variable.endsWith(".password") ? "; for an empty password, set it to the empty string" : "");
     }
 
     public static String describe(Method method) {

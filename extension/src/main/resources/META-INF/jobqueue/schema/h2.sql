@@ -20,6 +20,9 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     has_dependents   BOOLEAN      DEFAULT FALSE NOT NULL,
     dedupe_slot      VARCHAR(200) GENERATED ALWAYS AS (CASE WHEN state IN ('PENDING', 'RUNNING', 'WAITING') THEN dedupe_key END)
 );
+-- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
+-- this script again upgrades a table made by an earlier version.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200);
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
 CREATE UNIQUE INDEX IF NOT EXISTS jobqueue_job_dedupe ON jobqueue_job (queue, dedupe_slot);
 CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);

@@ -1,10 +1,14 @@
--- jobqueue schema for MariaDB 10.6+ and MySQL 8+. Idempotent: safe to run again, and ready for Flyway or Liquibase.
--- jobqueue needs the READ COMMITTED isolation level on its datasource, as liberty-config's datasource sets.
+-- jobqueue schema for MariaDB 10.6+. Idempotent: safe to run again, and ready for Flyway or Liquibase.
+-- jobqueue needs the READ COMMITTED isolation level on its datasource, as liberty-config's datasource sets;
+-- it checks at start-up.
+-- Queue names, dedupe keys, ordering keys and group names compare byte for byte (utf8mb4_nopad_bin): the default
+-- collation would make 'Ab1', 'ab1', 'áb1' and 'ab1 ' one key. A table created with the default collation is
+-- converted by upgrade/mariadb-exact-keys.sql.
 CREATE TABLE IF NOT EXISTS jobqueue_job (
     id               VARCHAR(36)  NOT NULL PRIMARY KEY,
     -- Enqueue order, for FIFO within a priority and within an ordering key.
     seq              BIGINT       NOT NULL AUTO_INCREMENT UNIQUE,
-    queue            VARCHAR(100) NOT NULL,
+    queue            VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
     state            VARCHAR(16)  NOT NULL,
     payload          LONGTEXT     NOT NULL,
     attempts         INT          NOT NULL,
@@ -16,15 +20,18 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     lease_token      VARCHAR(36),
     lease_expires_at DATETIME(6),
     last_error       TEXT,
-    dedupe_key       VARCHAR(200),
-    ordering_key     VARCHAR(200),
-    group_name       VARCHAR(200),
+    dedupe_key       VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    ordering_key     VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+    group_name       VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
     -- Set when another job waits for this one, so that finishing it releases or fails that job.
     has_dependents   BOOLEAN      NOT NULL DEFAULT FALSE,
     -- The dedupe key while the job is unfinished, NULL after: the unique index below allows many NULLs.
-    dedupe_slot      VARCHAR(200) AS (CASE WHEN state IN ('PENDING', 'RUNNING', 'WAITING') THEN dedupe_key END) PERSISTENT,
+    dedupe_slot      VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin AS (CASE WHEN state IN ('PENDING', 'RUNNING', 'WAITING') THEN dedupe_key END) PERSISTENT,
     UNIQUE KEY jobqueue_job_dedupe (queue, dedupe_slot)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+-- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
+-- this script again upgrades a table made by an earlier version.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200) COLLATE utf8mb4_nopad_bin;
 -- Claiming reads due PENDING rows of one queue in claim order.
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
 -- The jobs of an ordering key, oldest first: only the oldest unfinished one may run.
@@ -58,13 +65,13 @@ CREATE TABLE IF NOT EXISTS jobqueue_job_dependency (
 
 -- One row per job group; finishing a group's jobs locks it, so exactly one finisher sees the group end.
 CREATE TABLE IF NOT EXISTS jobqueue_group (
-    name       VARCHAR(200) NOT NULL PRIMARY KEY,
+    name       VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY,
     created_at DATETIME(6)  NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- Cluster-wide queue switches: a paused queue is not claimed by any node.
 CREATE TABLE IF NOT EXISTS jobqueue_queue (
-    name       VARCHAR(100) NOT NULL PRIMARY KEY,
+    name       VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY,
     paused     BOOLEAN      NOT NULL,
     updated_at DATETIME(6)  NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

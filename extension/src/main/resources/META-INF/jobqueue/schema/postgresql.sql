@@ -21,6 +21,9 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
     -- Set when another job waits for this one, so that finishing it releases or fails that job.
     has_dependents   BOOLEAN      NOT NULL DEFAULT FALSE
 );
+-- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
+-- this script again upgrades a table made by an earlier version.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200);
 -- Claiming reads only due PENDING rows of one queue, in claim order, however many DONE and FAILED rows there are.
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, priority DESC, run_at, seq) WHERE state = 'PENDING';
 -- A dedupe key is unique among the unfinished jobs of a queue.

@@ -60,7 +60,9 @@ final class LibertyNode {
 
     /** Whether the node runs jobqueue's schema script at start-up ({@code jobqueue.schema.create}). */
     void createSchema(boolean create) throws IOException {
+        // The datasource requires both credentials: the password is explicitly empty, as for the test's own connections.
         Files.writeString(serverDir().resolve("bootstrap.properties"), "jobqueue.db=" + db.libertyName() + "\n"
+                + "jobqueue.db.user=" + db.user + "\n" + "jobqueue.db.password=\n"
                 + "chaos.http.port=" + port + "\n" + "chaos.schema.create=" + create + "\n");
     }
 
@@ -81,11 +83,21 @@ final class LibertyNode {
 
     /** Kills the server's JVM with SIGKILL: no shutdown hook, no release of its jobs. */
     void kill() throws IOException, InterruptedException {
-        long pid = Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid/" + serverName + ".pid")).trim());
+        long pid = pid();
         ProcessHandle process = ProcessHandle.of(pid)
                 .orElseThrow(() -> new IllegalStateException("node " + label + " (pid " + pid + ") is not running"));
         process.destroyForcibly();
         process.onExit().join();
+    }
+
+    /** Sends {@code signal} (STOP, CONT) to the server's JVM, as {@code kill -<signal>} does. */
+    void signal(String signal) throws IOException, InterruptedException {
+        Commands.run(List.of("kill", "-" + signal, Long.toString(pid())), Duration.ofSeconds(10));
+    }
+
+    /** The server's JVM, as Liberty recorded it at start. */
+    long pid() throws IOException {
+        return Long.parseLong(Files.readString(wlp.resolve("usr/servers/.pid/" + serverName + ".pid")).trim());
     }
 
     boolean ready() {

@@ -69,7 +69,7 @@ class ClaimIT {
             orders.lockJobRow(locked);
             Instant now = Instant.now();
             Future<List<ClaimedJob>> claim = executor.submit(() ->
-                    store.claim(queue, 10, UUID.randomUUID().toString(), now, now.plusSeconds(60), true));
+                    store.claim(queue, 10, UUID.randomUUID().toString(), "claim-it", now, now.plusSeconds(60), true));
 
             // Without SKIP LOCKED the claim waits for the lock, past this timeout.
             List<ClaimedJob> claimed = claim.get(5, TimeUnit.SECONDS);

@@ -2,11 +2,16 @@ package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobId;
+import dev.jobqueue.JobOptions;
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.config.Durations;
+import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.Groups;
-import dev.jobqueue.internal.store.JobRow;
+import dev.jobqueue.internal.store.ErrorHistory;
+import dev.jobqueue.internal.store.JobListing;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.QueueControlRow;
 import dev.jobqueue.internal.time.JobQueueClock;
@@ -39,7 +44,13 @@ public class DefaultJobAdmin implements JobAdmin {
     Groups groups;
 
     @Inject
+    ErrorHistory errorHistory;
+
+    @Inject
     Dispatcher dispatcher;
+
+    @Inject
+    JobQueueExtension extension;
 
     @Inject
     @JobQueueClock
@@ -78,15 +89,44 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public Optional<JobDetails> job(JobId id) {
-        return store.job(id.toString()).map(row -> new JobDetails(summary(row), row.getPayload(),
-                store.errors(row.getId()).stream()
-                        .map(error -> new AttemptError(error.getAttempt(), error.getFailedAt(), error.getError()))
-                        .toList()));
+        return job(id, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public Optional<JobDetails> job(JobId id, int maxPayloadChars) {
+        if (maxPayloadChars < 0) {
+            throw new IllegalArgumentException("maxPayloadChars must be 0 or more, was " + maxPayloadChars);
+        }
+        return store.view(id.toString(), maxPayloadChars).map(view -> new JobDetails(summary(view.listing()),
+                view.payload(), view.truncated(), view.payloadLength(), errorPage(id, 0, ERRORS_SHOWN),
+                errorHistory.count(id.toString())));
+    }
+
+    @Override
+    public List<AttemptError> errors(JobId id, int page, int size) {
+        if (page < 0) {
+            throw new IllegalArgumentException("page must be 0 or more, was " + page);
+        }
+        if (size < 1 || size > MAX_PAGE_SIZE) {
+            throw new IllegalArgumentException("size must be between 1 and " + MAX_PAGE_SIZE + ", was " + size);
+        }
+        return errorPage(id, Math.multiplyExact(page, size), size);
+    }
+
+    private List<AttemptError> errorPage(JobId id, int offset, int size) {
+        return errorHistory.page(id.toString(), offset, size).stream()
+                .map(error -> new AttemptError(error.getAttempt(), error.getFailedAt(), error.getError()))
+                .toList();
     }
 
     @Override
     public boolean retry(JobId id) {
-        boolean retried = store.retryJob(id.toString(), clock.instant());
+        AdminStore.RetryResult result = store.retryJob(id.toString(), clock.instant());
+        if (result.failedDependency().isPresent()) {
+            throw new FailedDependencyException(
+                    Messages.retryBlockedByFailedDependency(id.toString(), result.failedDependency().get()));
+        }
+        boolean retried = result.retried();
         if (retried) {
             LOG.info("jobqueue admin: job " + id + " is PENDING again with fresh attempts");
             store.job(id.toString()).ifPresent(row -> dispatcher.wake(row.getQueue()));
@@ -115,8 +155,12 @@ public class DefaultJobAdmin implements JobAdmin {
     @Override
     public int purgeFailed(String queue, Duration olderThan) {
         QueueNames.requireValid(queue);
-        if (olderThan.isNegative()) {
-            throw new IllegalArgumentException("olderThan must not be negative, was " + olderThan);
+        if (olderThan == null) {
+            throw new IllegalArgumentException(Messages.olderThanRequired());
+        }
+        if (olderThan.isNegative() || olderThan.compareTo(Durations.MAX) > 0) {
+            throw new IllegalArgumentException("olderThan must be between 0 and " + Durations.MAX.toDays()
+                    + " days, was " + olderThan);
         }
         int purged = store.purgeFailed(queue, clock.instant().minus(olderThan));
         LOG.info("jobqueue admin: purged " + purged + " FAILED jobs of queue " + queue + " older than " + olderThan);
@@ -125,27 +169,52 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public void pause(String queue) {
-        store.setPaused(QueueNames.requireValid(queue), true, clock.instant());
+        if (!store.pause(QueueNames.requireValid(queue), consumedHere(queue), clock.instant())) {
+            throw new UnknownQueueException(Messages.unknownQueue(queue));
+        }
         LOG.info("jobqueue admin: queue " + queue + " is paused on every node");
     }
 
     @Override
     public void resume(String queue) {
-        store.setPaused(QueueNames.requireValid(queue), false, clock.instant());
+        if (!store.resume(QueueNames.requireValid(queue), consumedHere(queue))) {
+            throw new UnknownQueueException(Messages.unknownQueue(queue));
+        }
         LOG.info("jobqueue admin: queue " + queue + " is resumed on every node");
         dispatcher.wake(queue);
     }
 
     @Override
     public GroupProgress group(String group) {
-        Objects.requireNonNull(group, "group");
+        requireValidGroup(group);
         Map<JobState, Long> counts = groups.counts(group);
         return new GroupProgress(group, counts.get(JobState.WAITING), counts.get(JobState.PENDING),
                 counts.get(JobState.RUNNING), counts.get(JobState.DONE), counts.get(JobState.FAILED));
     }
 
-    private static JobSummary summary(JobRow row) {
-        return new JobSummary(JobId.parse(row.getId()), row.getQueue(), row.getState().name(),
-                row.getAttempts(), row.getCreatedAt(), row.getRunAt(), row.getFinishedAt(), row.getLastError());
+    /**
+     * Checks a group name by the rule {@link JobOptions#group(String)} applies at put, so that every name a job
+     * can carry is accepted here and nothing else.
+     *
+     * @throws IllegalArgumentException naming the problem
+     */
+    static String requireValidGroup(String group) {
+        Objects.requireNonNull(group, "group");
+        try {
+            JobOptions.defaults().group(group);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Messages.invalidGroupName(group, e.getMessage()), e);
+        }
+        return group;
+    }
+
+    /** Whether a {@code @Consumer} of this application consumes the queue, on this node or not. */
+    private boolean consumedHere(String queue) {
+        return extension.consumers().stream().anyMatch(consumer -> consumer.queue().equals(queue));
+    }
+
+    private static JobSummary summary(JobListing job) {
+        return new JobSummary(JobId.parse(job.id()), job.queue(), job.state().name(), job.attempts(),
+                job.createdAt(), job.runAt(), job.finishedAt(), job.lastError());
     }
 }

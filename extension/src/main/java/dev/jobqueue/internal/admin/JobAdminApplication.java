@@ -6,8 +6,8 @@ import jakarta.ws.rs.core.Application;
 import java.util.Set;
 
 /**
- * Serves the admin REST resource at {@code <context root>/jobqueue/admin}, and nothing else. Set
- * {@code jobqueue.admin.enabled=false} to answer 404 there.
+ * Serves the admin REST resource at {@code <context root>/jobqueue/admin}, and nothing else, behind
+ * {@link AdminGuard}. Set {@code jobqueue.admin.enabled=false} to answer 404 there.
  */
 @ApplicationPath("jobqueue")
 @DeclareRoles(JobAdminResource.ROLE)
@@ -15,6 +15,6 @@ public class JobAdminApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(JobAdminResource.class);
+        return Set.of(JobAdminResource.class, AdminGuard.class);
     }
 }

@@ -17,19 +17,23 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The admin REST API over {@link JobAdmin}. Only users in the {@code jobqueue-admin} role get in: others get
  * 401 (not authenticated) or 403 (wrong role), and nothing changes. Who has the role is configured in the
- * server, by a role binding or a group of that name. Bad queue names, ids and parameters get 400 with a
+ * server, by a role binding or a group of that name. A request that changes something (any method but GET,
+ * HEAD and OPTIONS) must also carry the header {@value #REQUESTED_BY}, with any value, or it gets 403 and
+ * changes nothing: a browser sends the operator's cookie or cached Basic credentials with a form or link from
+ * any site, but it lets no other site set that header. Bad queue names, ids and parameters get 400 with a
  * message naming the problem.
  */
 @Path("admin")
@@ -40,13 +44,23 @@ public class JobAdminResource {
 
     /** The role an admin user must have. Map it to your users or groups in the server's configuration. */
     public static final String ROLE = "jobqueue-admin";
+    /** The header every request that changes something must carry, with any value. */
+    public static final String REQUESTED_BY = "X-Requested-By";
     static final String ENABLED_KEY = "jobqueue.admin.enabled";
+    /** How much of a payload the job view shows unless asked for all of it: 64 Ki characters. */
+    static final int PAYLOAD_DISPLAY_CHARS = 65_536;
 
     @Inject
     JobAdmin admin;
 
     @Context
     SecurityContext security;
+
+    @Context
+    HttpHeaders headers;
+
+    @Context
+    Request request;
 
     @GET
     @Path("queues")
@@ -66,21 +80,48 @@ public class JobAdminResource {
     @GET
     @Path("groups/{group}")
     public Response group(@PathParam("group") String group) {
-        return guarded(() -> Response.ok(admin.group(group)).build());
+        return guarded(() -> Response.ok(admin.group(groupName(group))).build());
     }
 
+    /**
+     * One job. Its payload is cut to {@value #PAYLOAD_DISPLAY_CHARS} characters, with {@code payloadTruncated}
+     * set, unless {@code ?payload=full} asks for all of it.
+     */
     @GET
     @Path("jobs/{id}")
-    public Response job(@PathParam("id") String id) {
-        return guarded(() -> admin.job(parseId(id)).map(job -> Response.ok(job).build())
+    public Response job(@PathParam("id") String id,
+            @QueryParam("payload") @DefaultValue("truncated") String payload) {
+        return guarded(() -> admin.job(parseId(id), payloadChars(payload)).map(job -> Response.ok(job).build())
                 .orElseGet(() -> notFound("no job " + id)));
+    }
+
+    /** A page of a job's kept errors, oldest first. */
+    @GET
+    @Path("jobs/{id}/errors")
+    public Response errors(@PathParam("id") String id, @QueryParam("page") @DefaultValue("0") String page,
+            @QueryParam("size") @DefaultValue("50") String size) {
+        return guarded(() -> {
+            JobId job = parseId(id);
+            if (admin.job(job, 0).isEmpty()) {
+                return notFound("no job " + id);
+            }
+            return Response.ok(admin.errors(job,
+                    number("page", page, 0, Integer.MAX_VALUE / DefaultJobAdmin.MAX_PAGE_SIZE),
+                    number("size", size, 1, DefaultJobAdmin.MAX_PAGE_SIZE))).build();
+        });
     }
 
     @POST
     @Path("jobs/{id}/retry")
     public Response retry(@PathParam("id") String id) {
-        return guarded(() -> admin.retry(parseId(id)) ? Response.noContent().build()
-                : notFound("no FAILED job " + id));
+        return guarded(() -> {
+            try {
+                return admin.retry(parseId(id)) ? Response.noContent().build()
+                        : notFound("no FAILED job " + id + " whose dedupe key is free");
+            } catch (FailedDependencyException e) {
+                return Response.status(Response.Status.CONFLICT).entity(error(e.getMessage())).build();
+            }
+        });
     }
 
     @DELETE
@@ -99,17 +140,26 @@ public class JobAdminResource {
     @DELETE
     @Path("queues/{queue}/failed")
     public Response purgeFailed(@PathParam("queue") String queue,
-            @QueryParam("olderThan") @DefaultValue("0s") String olderThan) {
-        return guarded(() -> Response.ok(Map.of("purged", admin.purgeFailed(queue(queue), duration("olderThan", olderThan))))
-                .build());
+            @QueryParam("olderThan") String olderThan) {
+        return guarded(() -> {
+            if (olderThan == null || olderThan.isBlank()) {
+                throw new BadRequest(Messages.olderThanRequired());
+            }
+            return Response.ok(Map.of("purged", admin.purgeFailed(queue(queue), duration("olderThan", olderThan))))
+                    .build();
+        });
     }
 
     @POST
     @Path("queues/{queue}/pause")
     public Response pause(@PathParam("queue") String queue) {
         return guarded(() -> {
-            admin.pause(queue(queue));
-            return Response.noContent().build();
+            try {
+                admin.pause(queue(queue));
+                return Response.noContent().build();
+            } catch (UnknownQueueException e) {
+                return notFound(e.getMessage());
+            }
         });
     }
 
@@ -117,27 +167,24 @@ public class JobAdminResource {
     @Path("queues/{queue}/resume")
     public Response resume(@PathParam("queue") String queue) {
         return guarded(() -> {
-            admin.resume(queue(queue));
-            return Response.noContent().build();
+            try {
+                admin.resume(queue(queue));
+                return Response.noContent().build();
+            } catch (UnknownQueueException e) {
+                return notFound(e.getMessage());
+            }
         });
     }
 
     /**
-     * Checks the switch and the role (again: without a security feature, @RolesAllowed alone may not be
-     * enforced), then runs the operation, turning a bad argument into 400.
+     * Asks {@link AdminGuard} again (the filter may not have run, see there), then runs the operation, turning a
+     * bad argument into 400.
      */
     private Response guarded(Supplier<Response> operation) {
-        Config config = ConfigProvider.getConfig();
-        if (!config.getOptionalValue(ENABLED_KEY, Boolean.class).orElse(true)) {
-            return notFound("the jobqueue admin API is disabled (" + ENABLED_KEY + "=false)");
-        }
-        if (security.getUserPrincipal() == null) {
-            return Response.status(Response.Status.UNAUTHORIZED).header("WWW-Authenticate", "Basic")
-                    .entity(error("authentication required")).build();
-        }
-        if (!security.isUserInRole(ROLE)) {
-            return Response.status(Response.Status.FORBIDDEN).entity(error("the role " + ROLE + " is required"))
-                    .build();
+        Optional<Response> refusal = AdminGuard.refusal(security, request.getMethod(),
+                headers.getHeaderString(REQUESTED_BY));
+        if (refusal.isPresent()) {
+            return refusal.get();
         }
         try {
             return operation.get();
@@ -153,6 +200,14 @@ public class JobAdminResource {
         return name;
     }
 
+    private static String groupName(String name) {
+        try {
+            return DefaultJobAdmin.requireValidGroup(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest(e.getMessage());
+        }
+    }
+
     private static int number(String name, String value, int min, int max) {
         try {
             int number = Integer.parseInt(value);
@@ -163,6 +218,14 @@ public class JobAdminResource {
         } catch (NumberFormatException e) {
             throw new BadRequest(name + " must be a whole number, was '" + value + "'");
         }
+    }
+
+    private static int payloadChars(String payload) {
+        return switch (payload) {
+            case "full" -> Integer.MAX_VALUE;
+            case "truncated" -> PAYLOAD_DISPLAY_CHARS;
+            default -> throw new BadRequest("payload must be 'full' or 'truncated', was '" + payload + "'");
+        };
     }
 
     private static Duration duration(String name, String value) {

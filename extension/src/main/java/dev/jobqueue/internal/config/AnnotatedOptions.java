@@ -48,6 +48,7 @@ public final class AnnotatedOptions {
             set.put("transactional", "false");
         }
         putText(set, "retention", consumer.retention());
+        putText(set, QueueOptionsResolver.MAX_PAYLOAD_SIZE, consumer.maxPayloadSize());
         return set;
     }
 

@@ -18,10 +18,12 @@ import java.util.List;
  * @param successOn      exception types that count as success
  * @param transactional  whether the consumer runs in the transaction that marks the job DONE
  * @param retention      how long DONE jobs are kept; zero deletes them at completion
+ * @param maxPayloadSize the largest payload a put on this node accepts for the queue
  */
 public record QueueOptions(String queue, int maxAttempts, Backoff backoff, Duration lease, Duration maxExecuteTime,
         Duration pollInterval, int concurrency, int batchSize, boolean enabled,
-        List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention) {
+        List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention,
+        PayloadLimit maxPayloadSize) {
 
     public QueueOptions {
         successOn = List.copyOf(successOn);

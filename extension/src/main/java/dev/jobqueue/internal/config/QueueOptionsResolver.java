@@ -28,7 +28,11 @@ public final class QueueOptionsResolver {
     /** Every option a queue has, as written in keys. */
     public static final Set<String> OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
-            "concurrency", "batch-size", "enabled", "success-on", "transactional", "retention", PRODUCER_ONLY);
+            "concurrency", "batch-size", "enabled", "success-on", "transactional", "retention", "max-payload-size",
+            PRODUCER_ONLY);
+
+    /** The option that limits a payload's size; see {@link #unconsumedPayloadLimit()}. */
+    public static final String MAX_PAYLOAD_SIZE = "max-payload-size";
 
     static final int DEFAULT_MAX_ATTEMPTS = 20;
     static final Duration DEFAULT_BACKOFF_INITIAL = Duration.ofSeconds(1);
@@ -41,6 +45,7 @@ public final class QueueOptionsResolver {
     static final int DEFAULT_CONCURRENCY = 4;
     static final int DEFAULT_BATCH_SIZE = 64;
     static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
+    static final long DEFAULT_MAX_PAYLOAD_SIZE = 1L << 20;
 
     private final Function<String, Optional<String>> lookup;
     private final ClassLoader classLoader;
@@ -80,11 +85,34 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> bool(sources, "enabled", true), true),
                 checked(problems, () -> exceptionTypes(sources, "success-on"), List.of()),
                 checked(problems, () -> bool(sources, "transactional", true), true),
-                checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null));
+                checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null),
+                checked(problems, () -> payloadLimit(sources.find(MAX_PAYLOAD_SIZE)), null));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
         return options;
+    }
+
+    /**
+     * The payload limit of a queue that no {@code @Consumer} of this application consumes and that is not marked
+     * {@code producer-only}: the global key {@code jobqueue.max-payload-size}, or the default. Per-queue keys are
+     * not read, so that a put on an arbitrary queue name costs no configuration lookup.
+     *
+     * @throws IllegalArgumentException with a message naming the key and the value, for a bad value
+     */
+    public PayloadLimit unconsumedPayloadLimit() {
+        String key = PREFIX + MAX_PAYLOAD_SIZE;
+        return payloadLimit(lookup.apply(key).map(value -> new Setting(key, value)));
+    }
+
+    private static PayloadLimit payloadLimit(Optional<Setting> found) {
+        return found.map(setting -> {
+            try {
+                return new PayloadLimit(Sizes.parse(setting.value()), setting.key());
+            } catch (IllegalArgumentException e) {
+                throw setting.invalid(e.getMessage());
+            }
+        }).orElse(new PayloadLimit(DEFAULT_MAX_PAYLOAD_SIZE, PREFIX + MAX_PAYLOAD_SIZE + " (the default)"));
     }
 
     /**

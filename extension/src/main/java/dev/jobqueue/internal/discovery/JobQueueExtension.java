@@ -5,6 +5,8 @@ import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.AnnotatedOptions;
 import dev.jobqueue.internal.config.ConfigKeyCheck;
+import dev.jobqueue.internal.config.DatasourceVariables;
+import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
 import dev.jobqueue.internal.health.DatabaseReadiness;
@@ -25,13 +27,16 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.ConfigValue;
 
 /**
  * Finds every {@link Consumer} method at deployment and validates it. A bad signature or queue name is a
@@ -44,6 +49,7 @@ public class JobQueueExtension implements Extension {
     private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
     private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
     private volatile QueueOptionsResolver resolver;
+    private volatile PayloadLimit unconsumedPayloadLimit;
 
     /** Keeps the MicroProfile Metrics recorder when the server offers Metrics, and the no-op one otherwise. */
     void chooseMetrics(@Observes ProcessAnnotatedType<? extends JobMetrics> event) {
@@ -114,12 +120,14 @@ public class JobQueueExtension implements Extension {
         Config config = ConfigProvider.getConfig();
         Function<String, Optional<String>> lookup = key -> config.getOptionalValue(key, String.class);
         resolver = new QueueOptionsResolver(lookup, Thread.currentThread().getContextClassLoader());
+        // A bad global key is found by every queue that reads it: report each problem once.
+        Set<String> badValues = new LinkedHashSet<>();
         for (ConsumerMethod consumer : consumers.values()) {
             try {
                 options.put(consumer.queue(), resolver.resolve(consumer.queue(),
                         AnnotatedOptions.of(consumer.annotation()), consumer.describe()));
             } catch (IllegalArgumentException e) {
-                e.getMessage().lines().forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+                e.getMessage().lines().forEach(badValues::add);
             }
         }
         Iterable<String> keys = config.getPropertyNames();
@@ -127,9 +135,15 @@ public class JobQueueExtension implements Extension {
             try {
                 options.put(queue, resolver.resolve(queue));
             } catch (IllegalArgumentException e) {
-                e.getMessage().lines().forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+                e.getMessage().lines().forEach(badValues::add);
             }
         }
+        try {
+            unconsumedPayloadLimit = resolver.unconsumedPayloadLimit();
+        } catch (IllegalArgumentException e) {
+            badValues.add(e.getMessage());
+        }
+        badValues.forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
         // Only the application's own file is checked for typos: environment variables, system properties
         // and server variables are shared by every application on the server.
         List<String> ownKeys = new ArrayList<>();
@@ -141,6 +155,13 @@ public class JobQueueExtension implements Extension {
         }
         ConfigKeyCheck.problems(ownKeys, consumers.keySet(), lookup)
                 .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+        // A value of "" counts as set (an empty password); one from the application's own file does not, since
+        // the server's datasource cannot see it.
+        DatasourceVariables.problems(lookup.apply(DatasourceVariables.MARKER), variable -> {
+            ConfigValue value = config.getConfigValue(variable);
+            return value.getValue() != null
+                    && !String.valueOf(value.getSourceName()).contains("microprofile-config.properties");
+        }).forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     }
 
     /** The validated consumers, one per queue. */
@@ -151,6 +172,15 @@ public class JobQueueExtension implements Extension {
     /** The options of a queue, whether this node consumes it or not. */
     public QueueOptions options(String queue) {
         return options.computeIfAbsent(queue, resolver::resolve);
+    }
+
+    /**
+     * The payload limit for puts on {@code queue}: the queue's own if this application consumes it or marks it
+     * producer-only, else the global one. Looking it up adds nothing to the options kept per queue.
+     */
+    public PayloadLimit payloadLimit(String queue) {
+        QueueOptions known = options.get(queue);
+        return known != null ? known.maxPayloadSize() : unconsumedPayloadLimit;
     }
 
     private static Optional<Class<?>> referenceType(Bean<?> bean, Method method) {

@@ -1,11 +1,13 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.discovery.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -43,6 +45,12 @@ public class Dispatcher {
     ManagedExecutorService executor;
 
     @Inject
+    LeaseClock leaseClock;
+
+    @Inject
+    NodeName node;
+
+    @Inject
     JobStore store;
 
     @Inject
@@ -56,7 +64,7 @@ public class Dispatcher {
 
     public void start(ConsumerMethod consumer, QueueOptions options) {
         QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, store, jobExecutor, running,
-                clock, database);
+                clock, leaseClock, node.value(), database);
         workers.put(options.queue(), worker);
         worker.start();
         LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "

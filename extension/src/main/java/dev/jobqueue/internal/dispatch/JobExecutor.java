@@ -17,11 +17,13 @@ import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
@@ -47,6 +49,9 @@ public class JobExecutor {
 
     @Inject
     BeanManager beanManager;
+
+    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    TransactionSynchronizationRegistry transactionRegistry;
 
     @Inject
     PayloadCodec codec;
@@ -93,6 +98,10 @@ public class JobExecutor {
             if (options.transactional()) {
                 finish = transactions.inNewTransaction(() -> {
                     ConsumerInvoker.invoke(beanManager, consumer, payload, context);
+                    // Marked rollback-only, the transaction would roll back without an error: not DONE.
+                    if (transactionRegistry.getRollbackOnly()) {
+                        throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
+                    }
                     return completeOrThrow(job, options);
                 });
             } else {
@@ -112,7 +121,8 @@ public class JobExecutor {
             return Outcome.LEASE_LOST;
         } catch (Throwable e) {
             Throwable error = unwrap(e);
-            return options.countsAsSuccess(error) ? doneDespite(job, options, error) : afterFailure(job, options, error);
+            boolean success = !(error instanceof RollbackOnlyException) && options.countsAsSuccess(error);
+            return success ? doneDespite(job, options, error) : afterFailure(job, options, error);
         } finally {
             metrics.executed(job.queue(), Duration.between(started, clock.instant()));
         }

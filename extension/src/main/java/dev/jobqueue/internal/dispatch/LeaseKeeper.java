@@ -2,14 +2,20 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.JobId;
 import dev.jobqueue.LeaseRescued;
+import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.DatabaseReachability;
+import dev.jobqueue.internal.store.DatabaseTime;
 import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.LeasedJob;
+import dev.jobqueue.internal.store.LockWaitTimeout;
 import dev.jobqueue.internal.store.OutageLog;
 import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -19,33 +25,46 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
  * One task per node that renews the leases of the jobs this node runs, so a live node never loses a long
- * job, and hands back the jobs of nodes whose leases expired, so a dead node's jobs run again within seconds.
+ * job, and hands back the jobs of nodes whose leases expired, so a dead node's jobs run again within seconds:
+ * a lease seen expired in two rounds in a row, with nothing renewing it between them, is taken back. Leases
+ * are measured on the database's clock ({@link LeaseClock}), which each round reads.
  */
 @ApplicationScoped
 public class LeaseKeeper {
 
     private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
     private static final Duration MAX_PERIOD = Duration.ofSeconds(5);
+    private static final int RESCUE_LIMIT = 500;
+    /** A node clock this far from the database's is logged: run times and backoff use the node's clock. */
+    private static final Duration NOTABLE_OFFSET = Duration.ofSeconds(2);
 
     @Inject
     @JobQueueClock
     Clock clock;
 
-    private static final int RESCUE_LIMIT = 500;
+    @Inject
+    LeaseClock leaseClock;
 
-    private final OutageLog outage = new OutageLog(LOG, "the lease keeper", "keeps trying");
-    private volatile Instant lastRun;
-    private volatile Duration period = MAX_PERIOD;
-    private final PeriodicTask task = new PeriodicTask();
+    @Inject
+    DatabaseTime databaseTime;
+
+    @Inject
+    NodeName node;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
 
     @Inject
     JobStore store;
@@ -65,17 +84,51 @@ public class LeaseKeeper {
     @Inject
     DatabaseReachability database;
 
+    private final OutageLog outage = new OutageLog(LOG, "the lease keeper", "keeps trying");
+    private final PeriodicTask task = new PeriodicTask();
+    /** Attempts whose row was locked at renewal, each with a task waiting to renew it once it is free. */
+    private final Set<LeasedJob> waitingRenewals = ConcurrentHashMap.newKeySet();
+    /** The leases the last round saw expired, which this round takes back if they are still so. */
+    private Map<String, Instant> seenExpired = Map.of();
+    private volatile Instant lastRound;
+    private volatile Duration period = MAX_PERIOD;
+    private volatile boolean clockOffsetLogged;
+
+    /** How often leases of {@code lease} are renewed at the least: a third of the lease, at most five seconds. */
+    static Duration renewalPeriod(Duration lease) {
+        Duration third = lease.dividedBy(3);
+        return Duration.ofMillis(Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis())));
+    }
+
+    /**
+     * Before the node's queues start: reads the database's clock, and takes back at once the jobs that an earlier
+     * run of this node held when it died, instead of waiting for their leases to expire.
+     */
+    public void takeBackEarlierLeases() {
+        try {
+            synchronizeClock();
+            List<RescuedJob> held = store.rescueLeasesOf(node.value());
+            rescued(held, job -> "this node (" + node.value() + ") restarted while attempt " + job.attempt()
+                    + " ran on it", leaseClock.now());
+        } catch (RuntimeException e) {
+            LOG.warning("jobqueue: cannot take back the jobs an earlier run of this node held; they run again once"
+                    + " their leases expire: " + e);
+        }
+    }
+
     /** Starts the task; it runs every third of the shortest lease, and at least every five seconds. */
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestLease) {
-        Duration third = shortestLease.dividedBy(3);
-        period = Duration.ofMillis(Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis())));
-        lastRun = clock.instant();
+        period = renewalPeriod(shortestLease);
+        lastRound = clock.instant();
         task.start(scheduler, () -> keep(optionsOf), period, period);
     }
 
-    /** When the task last completed a round, or null if it is not started. */
-    public Instant lastRun() {
-        return task.isStarted() ? lastRun : null;
+    /**
+     * When the task last ran a round, whether or not the database answered, or null if it is not started: a
+     * node whose database is down is alive, and waits for it.
+     */
+    public Instant lastRound() {
+        return task.isStarted() ? lastRound : null;
     }
 
     /** How often the task runs. */
@@ -88,31 +141,98 @@ public class LeaseKeeper {
     }
 
     private void keep(Function<String, QueueOptions> optionsOf) {
-        if (!outage.mayTry(database)) {
-            return;
-        }
         try {
-            Instant now = clock.instant();
-            Map<String, List<String>> tokensByQueue = running.snapshot().stream().map(RunningJobs.Entry::job)
-                    .collect(Collectors.groupingBy(job -> job.queue(),
-                            Collectors.mapping(job -> job.leaseToken(), Collectors.toList())));
-            tokensByQueue.forEach((queue, tokens) ->
-                    store.renewLeases(tokens.stream().distinct().toList(), now.plus(optionsOf.apply(queue).lease())));
-            List<RescuedJob> rescued = store.rescueExpiredLeases(now, RESCUE_LIMIT);
-            for (RescuedJob job : rescued) {
-                String reason = "the lease of attempt " + job.attempt() + " expired at " + job.leaseExpiredAt()
-                        + ": its node died or lost the database";
-                LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is PENDING again: " + reason);
-                metrics.leaseRescued(job.queue());
-                Observers.notify(rescues, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
-                        job.leaseExpiredAt(), now), LOG);
+            if (!outage.mayTry(database)) {
+                return;
             }
-            // Claim them now rather than at the next poll: a dead node's jobs come back within the lease.
-            rescued.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::wake);
-            lastRun = now;
+            synchronizeClock();
+            renew(optionsOf);
+            Instant now = leaseClock.now();
+            JobStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
+            seenExpired = expired.seen();
+            rescued(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
+                    + job.leaseExpiredAt() + ": its node died or lost the database", now);
             outage.succeeded();
         } catch (RuntimeException e) {
             outage.failed(e);
+        } finally {
+            lastRound = clock.instant();
         }
+    }
+
+    private void synchronizeClock() {
+        long before = System.nanoTime();
+        Instant databaseNow = databaseTime.now();
+        long after = System.nanoTime();
+        Duration ahead = leaseClock.synchronize(databaseNow, before + (after - before) / 2);
+        boolean notable = ahead.abs().compareTo(NOTABLE_OFFSET) > 0;
+        if (notable != clockOffsetLogged) {
+            clockOffsetLogged = notable;
+            LOG.warning(notable
+                    ? "jobqueue: this node's clock is " + ahead + " ahead of the database's (negative: behind)."
+                            + " Leases use the database's clock; run times, delays and backoff use this node's"
+                    : "jobqueue: this node's clock agrees with the database's again");
+        }
+    }
+
+    private void renew(Function<String, QueueOptions> optionsOf) {
+        Map<String, List<String>> tokensByQueue = running.snapshot().stream().map(RunningJobs.Entry::job)
+                .collect(Collectors.groupingBy(job -> job.queue(),
+                        Collectors.mapping(job -> job.leaseToken(), Collectors.toList())));
+        tokensByQueue.forEach((queue, tokens) -> {
+            Duration lease = optionsOf.apply(queue).lease();
+            Instant until = leaseClock.now().plus(lease);
+            JobStore.Renewal renewal = store.renewLeases(tokens.stream().distinct().toList(), until);
+            running.renewed(renewal.renewed(), until);
+            renewal.locked().stream().filter(running::holds).forEach(job -> renewOnceUnlocked(job, lease));
+        });
+    }
+
+    /**
+     * Renews an attempt whose row another transaction holds, on a task of its own that waits for the lock: a
+     * put of a job that waits for this one locks its row until the put commits, however long that takes, and
+     * the lease must be renewed the moment it does.
+     */
+    private void renewOnceUnlocked(LeasedJob job, Duration lease) {
+        if (!waitingRenewals.add(job)) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                try {
+                    waitAndRenew(job, lease);
+                } finally {
+                    waitingRenewals.remove(job);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            waitingRenewals.remove(job);
+        }
+    }
+
+    private void waitAndRenew(LeasedJob job, Duration lease) {
+        while (task.isStarted() && running.holds(job)) {
+            try {
+                store.renewLockedLease(job, () -> leaseClock.now().plus(lease))
+                        .ifPresent(until -> running.renewed(List.of(job), until));
+                return;
+            } catch (LockWaitTimeout stillLocked) {
+                // Only H2 gives up waiting: ask again at once.
+            } catch (RuntimeException e) {
+                return; // the next round tries again
+            }
+        }
+    }
+
+    private void rescued(List<RescuedJob> jobs, Function<RescuedJob, String> reasonOf, Instant now) {
+        for (RescuedJob job : jobs) {
+            String reason = reasonOf.apply(job);
+            LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is PENDING again: " + reason);
+            metrics.leaseRescued(job.queue());
+            Observers.notify(rescues, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
+                    job.leaseExpiredAt(), now), LOG);
+        }
+        // Claim them now rather than at the next poll: a dead node's jobs come back within the lease.
+        jobs.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::wake);
     }
 }

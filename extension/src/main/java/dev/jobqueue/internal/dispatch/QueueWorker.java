@@ -6,6 +6,7 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.time.LeaseClock;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,6 +48,8 @@ final class QueueWorker {
     private final JobExecutor jobExecutor;
     private final RunningJobs running;
     private final Clock clock;
+    private final LeaseClock leaseClock;
+    private final String node;
     private final DatabaseReachability database;
     private final OutageLog outage;
 
@@ -68,7 +71,7 @@ final class QueueWorker {
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock,
-            DatabaseReachability database) {
+            LeaseClock leaseClock, String node, DatabaseReachability database) {
         this.consumer = consumer;
         this.options = options;
         this.scheduler = scheduler;
@@ -77,6 +80,8 @@ final class QueueWorker {
         this.jobExecutor = jobExecutor;
         this.running = running;
         this.clock = clock;
+        this.leaseClock = leaseClock;
+        this.node = node;
         this.database = database;
         this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
@@ -154,8 +159,8 @@ final class QueueWorker {
                 return Optional.empty();
             }
             if (inFlight.compareAndSet(current, current + 1)) {
-                Instant now = clock.instant();
-                return Optional.of(new LocalStart(this, UUID.randomUUID().toString(), now, now.plus(options.lease())));
+                return Optional.of(new LocalStart(this, UUID.randomUUID().toString(), clock.instant(),
+                        leaseClock.now().plus(options.lease())));
             }
         }
         return Optional.empty();
@@ -179,12 +184,12 @@ final class QueueWorker {
      */
     void startReserved(ClaimedJob job, Instant leaseExpiresAt) {
         Instant renewBy = leaseExpiresAt.minus(options.lease().dividedBy(2));
-        if (stopped || clock.instant().isAfter(renewBy)) {
+        if (stopped || leaseClock.now().isAfter(renewBy)) {
             inFlight.decrementAndGet();
             releaseLater(job);
             return;
         }
-        running.claimed(job);
+        running.claimed(job, leaseExpiresAt);
         buffer.add(job);
         startRunners();
     }
@@ -226,10 +231,11 @@ final class QueueWorker {
                     backlog = true;
                     return;
                 }
-                List<ClaimedJob> jobs = claim(wanted);
+                Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
+                List<ClaimedJob> jobs = claim(wanted, leaseExpiresAt);
                 backlog = jobs.size() == wanted;
                 inFlight.addAndGet(jobs.size());
-                jobs.forEach(running::claimed);
+                jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
                 buffer.addAll(jobs);
                 startRunners();
             }
@@ -241,15 +247,15 @@ final class QueueWorker {
         }
     }
 
-    private List<ClaimedJob> claim(int wanted) {
+    private List<ClaimedJob> claim(int wanted, Instant leaseExpiresAt) {
         if (!outage.mayTry(database)) {
             return List.of();
         }
         Instant now = clock.instant();
         try {
             boolean includeRetries = !now.isBefore(retriesHeldUntil);
-            List<ClaimedJob> jobs = store.claim(options.queue(), wanted, UUID.randomUUID().toString(), now,
-                    now.plus(options.lease()), includeRetries);
+            List<ClaimedJob> jobs = store.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
+                    leaseExpiresAt, includeRetries);
             outage.succeeded();
             return jobs;
         } catch (RuntimeException e) {
@@ -284,6 +290,10 @@ final class QueueWorker {
             // A runner gives its thread back after a turn and queues itself again, so that tasks waiting for one
             // of the server's executor threads, such as the lease keeper's renewals, get one between turns.
             while (!stopped && System.nanoTime() < until && (job = buffer.poll()) != null) {
+                if (!leaseOutlastsNextRenewal(job)) {
+                    giveBack(job);
+                    continue;
+                }
                 long start = System.nanoTime();
                 run(job);
                 claimSizer.ran(System.nanoTime() - start);
@@ -298,6 +308,24 @@ final class QueueWorker {
         if (!stopped && !buffer.isEmpty()) {
             startRunners();
         }
+    }
+
+    /**
+     * Whether the job's lease, as last written, lasts beyond the next renewal. A job claimed before an outage or
+     * a long pause may have lost it, and another node may run it already: it must not start here too.
+     */
+    private boolean leaseOutlastsNextRenewal(ClaimedJob job) {
+        Instant expires = running.leaseExpiresAt(job);
+        return expires != null && expires.isAfter(leaseClock.now().plus(LeaseKeeper.renewalPeriod(options.lease())));
+    }
+
+    /** Hands a claimed job that will not start here back to the queue, if its lease is still this node's. */
+    private void giveBack(ClaimedJob job) {
+        inFlight.decrementAndGet();
+        running.finished(job);
+        LOG.info(() -> "jobqueue: job " + job.id() + " of queue " + options.queue() + " waited for a runner"
+                + " until its lease nearly ran out, and is handed back rather than started");
+        release(job);
     }
 
     private void run(ClaimedJob job) {

@@ -2,8 +2,10 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.store.DatabaseReachability;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.Groups;
+import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.store.Purges;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -15,7 +17,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.logging.Logger;
 
-/** Deletes DONE jobs once they are older than their queue's {@code retention}. FAILED jobs are kept. */
+/**
+ * Deletes DONE jobs once they are older than their queue's {@code retention}, a chunk at a time, so a backlog of
+ * a million is worked off in short transactions. FAILED jobs are kept. Each run also sweeps a slice of the group
+ * rows for groups left without jobs.
+ */
 @ApplicationScoped
 public class RetentionPurger {
 
@@ -28,21 +34,24 @@ public class RetentionPurger {
 
     private final OutageLog outage = new OutageLog(LOG, "the retention purger", "tries again later");
     private final PeriodicTask task = new PeriodicTask();
+    /** Where the group sweep goes on from; it goes round the group table a slice per run. */
+    private volatile String sweptTo;
 
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService scheduler;
 
     @Inject
-    JobStore store;
+    Purges purges;
+
+    @Inject
+    Groups groups;
 
     @Inject
     DatabaseReachability database;
 
     public void start(Collection<QueueOptions> queues) {
         List<QueueOptions> retained = queues.stream().filter(options -> !options.retention().isZero()).toList();
-        if (!retained.isEmpty()) {
-            task.start(scheduler, () -> purge(retained), PERIOD, PERIOD);
-        }
+        task.start(scheduler, () -> purge(retained), PERIOD, PERIOD);
     }
 
     public void stop() {
@@ -55,12 +64,13 @@ public class RetentionPurger {
         }
         try {
             for (QueueOptions options : queues) {
-                int deleted = store.purgeDone(options.queue(), clock.instant().minus(options.retention()));
+                int deleted = purges.purge(JobState.DONE, options.queue(), clock.instant().minus(options.retention()));
                 if (deleted > 0) {
                     LOG.fine(() -> "jobqueue: deleted " + deleted + " DONE jobs of queue " + options.queue()
                             + " older than " + options.retention());
                 }
             }
+            sweptTo = groups.sweep(sweptTo);
             outage.succeeded();
         } catch (RuntimeException e) {
             outage.failed(e);

@@ -63,7 +63,7 @@ public class StuckJobMonitor {
             stuckByQueue = over.stream().collect(Collectors.groupingBy(entry -> entry.job().queue(),
                     Collectors.counting()));
             for (RunningJobs.Entry entry : over) {
-                if (running.markWarnedStuck(entry.job().id())) {
+                if (running.markWarnedStuck(entry.job())) {
                     warn(entry, now, maxExecuteTimeOf.apply(entry.job().queue()));
                 }
             }

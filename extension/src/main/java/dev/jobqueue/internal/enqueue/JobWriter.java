@@ -2,7 +2,11 @@ package dev.jobqueue.internal.enqueue;
 
 import dev.jobqueue.DuplicateJobException;
 import dev.jobqueue.DuplicatePolicy;
+import dev.jobqueue.InvalidPayloadException;
 import dev.jobqueue.JobId;
+import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.config.PayloadLimit;
+import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LocalStart;
 import dev.jobqueue.internal.dispatch.WakeBroadcaster;
@@ -48,6 +52,9 @@ public class JobWriter {
     @Inject
     WakeBroadcaster broadcaster;
 
+    @Inject
+    JobQueueExtension extension;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
@@ -56,8 +63,10 @@ public class JobWriter {
      * @throws DuplicateJobException if the key is held and the policy refuses the put; the caller's transaction
      *                               is left as it was
      */
-    @Transactional(value = TxType.REQUIRED, dontRollbackOn = DuplicateJobException.class)
+    @Transactional(value = TxType.REQUIRED,
+            dontRollbackOn = {DuplicateJobException.class, InvalidPayloadException.class})
     public JobId write(NewJob job, DuplicatePolicy policy) {
+        requireWithinSizeLimit(job);
         if (mayStartOnPut(job) && insertStartingHere(job)) {
             return JobId.parse(job.id());
         }
@@ -73,6 +82,19 @@ public class JobWriter {
         }
         throw new IllegalStateException("JQ041: the dedupe key " + job.dedupeKey() + " of queue " + job.queue()
                 + " was taken and freed " + KEY_RACE_RETRIES + " times during one put; try again");
+    }
+
+    /**
+     * Refuses a payload over its queue's {@code max-payload-size} before anything is written, leaving the caller's
+     * transaction usable: a claim of a batch of such jobs, or a listing of them, would hold them all in memory.
+     */
+    private void requireWithinSizeLimit(NewJob job) {
+        PayloadLimit limit = extension.payloadLimit(job.queue());
+        long size = PayloadCodec.utf8Size(job.payload(), limit.bytes());
+        if (size > limit.bytes()) {
+            throw new InvalidPayloadException(
+                    Messages.payloadTooLarge(job.queue(), size, limit.bytes(), limit.setBy()), null);
+        }
     }
 
     private static boolean mayStartOnPut(NewJob job) {

@@ -23,6 +23,34 @@ public class PayloadCodec {
         return jsonb.fromJson(json, type);
     }
 
+    /**
+     * The size of {@code json} in UTF-8, as the database stores it, without encoding it. At most {@code limit}
+     * bytes is all a caller needs to know, so text short enough to fit whatever its characters is not counted.
+     *
+     * @return the exact size, or a size not over {@code limit} when the text fits
+     */
+    public static long utf8Size(String json, long limit) {
+        if ((long) json.length() * 3 <= limit) {
+            return json.length();
+        }
+        long bytes = 0;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < json.length()
+                    && Character.isLowSurrogate(json.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
     @PreDestroy
     void close() {
         try {

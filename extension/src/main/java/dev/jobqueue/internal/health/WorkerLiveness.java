@@ -15,8 +15,8 @@ import org.eclipse.microprofile.health.Liveness;
 
 /**
  * Live when every queue's poller has run within three poll intervals plus two seconds, and the lease keeper
- * within three of its periods plus two seconds. A database outage does not make it DOWN: readiness reports
- * that, and a restart would not help.
+ * within three of its periods plus two seconds, whether or not the database answered them. A database outage
+ * does not make it DOWN: readiness reports that, and a restart would not help.
  */
 @Liveness
 @ApplicationScoped
@@ -44,7 +44,7 @@ public class WorkerLiveness implements HealthCheck {
         }
         if (!dispatcher.pollerHealth().isEmpty()) {
             Duration bound = leaseKeeper.period().multipliedBy(3).plusSeconds(2);
-            String verdict = verdict(leaseKeeper.lastRun(), bound, now);
+            String verdict = verdict(leaseKeeper.lastRound(), bound, now);
             response.withData("lease keeper", verdict);
             up &= verdict.startsWith("ran");
         }

@@ -81,6 +81,7 @@ public class JobQueueRuntime {
             }
         });
         schema.verify(config.getOptionalValue(SCHEMA_CREATE, Boolean.class).orElse(false));
+        leaseKeeper.takeBackEarlierLeases();
         List<QueueOptions> consumed = extension.consumers().stream()
                 .map(consumer -> extension.options(consumer.queue()))
                 .filter(options -> {

@@ -1,8 +1,11 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.Messages;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
@@ -29,20 +32,24 @@ enum Database {
         this.heldKey = heldKey;
     }
 
-    /** @throws IllegalStateException if jobqueue does not support the database */
+    /**
+     * The database of a product name from the JDBC driver. MySQL is refused: MariaDB's driver names a MySQL
+     * server "MySQL", and the MariaDB DDL and some statements do not work there.
+     *
+     * @throws IllegalStateException if jobqueue does not support the database
+     */
     static Database of(String productName) {
         String product = productName.toLowerCase(Locale.ROOT);
         if (product.contains("postgres")) {
             return POSTGRESQL;
         }
-        if (product.contains("mariadb") || product.contains("mysql")) {
+        if (product.contains("mariadb")) {
             return MARIADB;
         }
         if (product.contains("h2")) {
             return H2;
         }
-        throw new IllegalStateException("JQ032: jobqueue does not support the database " + productName
-                + "; it supports PostgreSQL, MariaDB, MySQL and H2");
+        throw new IllegalStateException(Messages.unsupportedDatabase(productName));
     }
 
     /** The DDL script's name in {@code META-INF/jobqueue/schema/}. */
@@ -96,6 +103,40 @@ enum Database {
      */
     boolean reportsSkippedInsertAsRow() {
         return this == MARIADB;
+    }
+
+    /**
+     * Lets the connection's next statements in this transaction wait for a row lock for as long as it is held,
+     * where that is a transaction setting (PostgreSQL); see {@link #waitingForRowLock} for MariaDB.
+     */
+    void waitForRowLocks(Connection connection) throws SQLException {
+        if (this == POSTGRESQL) {
+            try (Statement set = connection.createStatement()) {
+                set.execute("SET LOCAL lock_timeout = 0");
+            }
+        }
+    }
+
+    /**
+     * The statement, made to wait for a row lock for as long as it is held, a day at most, where that is a
+     * statement option (MariaDB). H2 waits for its {@code LOCK_TIMEOUT}.
+     */
+    String waitingForRowLock(String sql) {
+        return this == MARIADB ? "SET STATEMENT innodb_lock_wait_timeout = 86400 FOR " + sql : sql;
+    }
+
+    /** Whether the statement failed because a row stayed locked for longer than it would wait. */
+    boolean isLockWaitTimeout(SQLException e) {
+        return switch (this) {
+            case POSTGRESQL -> "55P03".equals(e.getSQLState());
+            case MARIADB -> e.getErrorCode() == 1205;
+            case H2 -> e.getErrorCode() == 50200;
+        };
+    }
+
+    /** A query whose one row and column is the database's current time, read with {@link #instant}. */
+    String currentTimeQuery() {
+        return this == MARIADB ? "SELECT UTC_TIMESTAMP(6)" : "SELECT CURRENT_TIMESTAMP";
     }
 
     /** The condition, with the key as its only parameter after the queue, that finds the job holding a key. */

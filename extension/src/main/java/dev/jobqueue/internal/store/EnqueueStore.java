@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.config.NodeName;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -27,6 +28,9 @@ public class EnqueueStore {
 
     @Inject
     TransactionalJdbc jdbc;
+
+    @Inject
+    NodeName node;
 
     /**
      * Inserts the job, PENDING. False, with nothing written, if its dedupe key is held by an unfinished job of
@@ -56,8 +60,8 @@ public class EnqueueStore {
     }
 
     /**
-     * Inserts the job RUNNING under a lease this node holds, unless its queue is paused: a job that starts on the
-     * node that put it, without a claim. Only for a job with no dedupe key, ordering key or dependencies that is
+     * Inserts the job RUNNING under a lease this node holds, unless its queue is paused: a job that starts on
+     * the node that put it, without a claim. Only for a job with no dedupe key, ordering key or dependencies that is
      * due now. False, with nothing written, if the queue is paused.
      */
     @Transactional(TxType.MANDATORY)
@@ -65,15 +69,16 @@ public class EnqueueStore {
         return jdbc.run((connection, db) -> {
             try (PreparedStatement insert = connection.prepareStatement("""
                     INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,
-                        group_name, started_at, lease_token, lease_expires_at)
-                    SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
+                        group_name, started_at, lease_token, lease_expires_at, claimed_by)
+                    SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
                     WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)""")) {
                 bindJob(insert, db, job);
                 setNullableString(insert, 7, job.group());
                 db.bind(insert, 8, startedAt);
                 insert.setString(9, leaseToken);
                 db.bind(insert, 10, leaseExpiresAt);
-                insert.setString(11, job.queue());
+                insert.setString(11, node.value());
+                insert.setString(12, job.queue());
                 return insert.executeUpdate() == 1;
             }
         });

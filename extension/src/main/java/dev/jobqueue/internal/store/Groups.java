@@ -1,10 +1,15 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,29 +19,60 @@ import java.util.Optional;
  * Job groups: their progress, and whether a finishing job was the group's last. The group's row is locked
  * before its unfinished jobs are looked for, so when the last two jobs finish at once, the second to commit
  * sees the first finished, and exactly one of them reports the group finished. This relies on READ COMMITTED.
+ *
+ * <p>A group's row lives as long as the group has jobs: it is deleted with the group's last job, by retention,
+ * an operator's purge, or a finish that deletes the job, and a slow sweep finds any left behind. A put can
+ * race with that delete and leave a job whose group has no row; the first finisher to find the row missing
+ * creates it again, and the others queue on it as before.
  */
 @ApplicationScoped
 public class Groups {
 
+    /** A group row this young is left alone by the sweep: a put may be adding its first job. */
+    static final Duration SWEEP_MIN_AGE = Duration.ofMinutes(5);
+
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
 
+    @Inject
+    EnqueueStore enqueueStore;
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
     /**
      * In the transaction that finished a job of {@code group}: the group's counts if it has no unfinished job
-     * left, else empty.
+     * left, else empty. A finished group that has no job left at all, because its jobs are deleted as they
+     * finish, loses its row here.
      */
     @Transactional(TxType.MANDATORY)
     public Optional<Map<JobState, Long>> finishedCounts(String group) {
-        em.createNativeQuery("SELECT name FROM jobqueue_group WHERE name = :group FOR UPDATE", String.class)
-                .setParameter("group", group)
-                .getResultList();
+        if (!lock(group)) {
+            enqueueStore.ensureGroup(group, clock.instant());
+            lock(group);
+        }
         boolean unfinished = !em.createNativeQuery("""
                 SELECT id FROM jobqueue_job WHERE group_name = :group AND state IN ('PENDING', 'RUNNING', 'WAITING')""",
                 String.class)
                 .setParameter("group", group)
                 .setMaxResults(1)
                 .getResultList().isEmpty();
-        return unfinished ? Optional.empty() : Optional.of(counts(group));
+        if (unfinished) {
+            return Optional.empty();
+        }
+        Map<JobState, Long> counts = counts(group);
+        if (counts.values().stream().allMatch(count -> count == 0)) {
+            deleteEmpty(List.of(group));
+        }
+        return Optional.of(counts);
+    }
+
+    /** Locks the group's row; false if it has none. */
+    private boolean lock(String group) {
+        return !em.createNativeQuery("SELECT name FROM jobqueue_group WHERE name = :group FOR UPDATE", String.class)
+                .setParameter("group", group)
+                .getResultList().isEmpty();
     }
 
     /** How many of the group's jobs are in each state; every state is present. */
@@ -53,5 +89,37 @@ public class Groups {
                 .getResultList();
         rows.forEach(row -> counts.put((JobState) row[0], (Long) row[1]));
         return counts;
+    }
+
+    /** Deletes the rows of those of {@code names} that have no job left, in the caller's transaction. */
+    @Transactional(TxType.MANDATORY)
+    public int deleteEmpty(Collection<String> names) {
+        if (names.isEmpty()) {
+            return 0;
+        }
+        return em.createNativeQuery("""
+                DELETE FROM jobqueue_group WHERE name IN (:names)
+                    AND NOT EXISTS (SELECT 1 FROM jobqueue_job j WHERE j.group_name = jobqueue_group.name)""")
+                .setParameter("names", names)
+                .executeUpdate();
+    }
+
+    /**
+     * Looks at the next {@value Chunks#SIZE} group rows after {@code after}, in name order, and deletes those
+     * older than {@link #SWEEP_MIN_AGE} that have no job left: groups emptied one job at a time, by an operator.
+     *
+     * @param after the last name the previous sweep looked at, or null to start from the first
+     * @return the last name looked at, or null once the sweep has reached the end
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public String sweep(String after) {
+        List<String> names = em.createNativeQuery("SELECT name FROM jobqueue_group WHERE name > :after"
+                + " AND created_at < :young ORDER BY name", String.class)
+                .setParameter("after", after == null ? "" : after)
+                .setParameter("young", clock.instant().minus(SWEEP_MIN_AGE))
+                .setMaxResults(Chunks.SIZE)
+                .getResultList();
+        deleteEmpty(names);
+        return names.size() < Chunks.SIZE ? null : names.get(names.size() - 1);
     }
 }

@@ -3,7 +3,6 @@ package dev.jobqueue.internal.store;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
@@ -16,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -33,9 +34,6 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class JobStore {
-
-    /** JPA's hint value that asks the provider for {@code SKIP LOCKED}. */
-    private static final int SKIP_LOCKED = -2;
 
     @PersistenceContext(unitName = "jobqueue")
     EntityManager em;
@@ -49,9 +47,13 @@ public class JobStore {
     @Inject
     Groups groups;
 
+    @Inject
+    ErrorHistory errorHistory;
+
     /**
      * Claims up to {@code limit} due jobs of {@code queue}, highest priority first, then oldest first, skipping
-     * rows other claimers hold locked, and marks them RUNNING under {@code leaseToken}, counting the attempt.
+     * rows other claimers hold locked, and marks them RUNNING under {@code leaseToken}, held by {@code node},
+     * counting the attempt.
      * A job with an ordering key is claimed only when no older job of its key is unfinished. It reads through
      * the partial index on PENDING rows (the state is a literal so that a generic plan can use it). Commits
      * before it returns. Plain JDBC, one statement on PostgreSQL and two elsewhere, whatever the batch size.
@@ -59,8 +61,8 @@ public class JobStore {
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, Instant now, Instant leaseExpiresAt,
-            boolean includeRetries) {
+    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
+            Instant leaseExpiresAt, boolean includeRetries) {
         return jdbc.run((connection, db) -> {
             List<ClaimedRow> claimed = new ArrayList<>();
             if (db.updatesReturningRows()) {
@@ -70,7 +72,7 @@ public class JobStore {
                         + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
                         + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
                     bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
-                    bindClaimSet(update, 6, db, leaseToken, now, leaseExpiresAt);
+                    bindClaimSet(update, 6, db, leaseToken, node, now, leaseExpiresAt);
                     readClaimed(update, db, leaseToken, claimed, 0);
                 }
                 // RETURNING gives the rows in no particular order.
@@ -84,7 +86,7 @@ public class JobStore {
             if (!claimed.isEmpty()) {
                 try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job" + CLAIM_SET
                         + " WHERE id IN (" + EnqueueStore.placeholders(claimed.size()) + ")")) {
-                    int index = bindClaimSet(update, 1, db, leaseToken, now, leaseExpiresAt);
+                    int index = bindClaimSet(update, 1, db, leaseToken, node, now, leaseExpiresAt);
                     for (ClaimedRow row : claimed) {
                         update.setString(index++, row.job().id());
                     }
@@ -108,7 +110,7 @@ public class JobStore {
     private static final String CLAIM_COLUMNS =
             "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq";
     private static final String CLAIM_SET = " SET state = 'RUNNING', attempts = attempts + 1,"
-            + " lease_token = ?, lease_expires_at = ?, started_at = ?";
+            + " lease_token = ?, claimed_by = ?, lease_expires_at = ?, started_at = ?";
     /**
      * The pause check takes the queue as a parameter rather than from the row: correlated, PostgreSQL plans it as
      * an anti-join it expects to remove nearly every row, and then sorts the whole queue instead of reading
@@ -132,11 +134,12 @@ public class JobStore {
 
     /** Binds {@link #CLAIM_SET}'s parameters from {@code first}; returns the index after them. */
     private static int bindClaimSet(PreparedStatement statement, int first, Database db, String leaseToken,
-            Instant now, Instant leaseExpiresAt) throws SQLException {
+            String node, Instant now, Instant leaseExpiresAt) throws SQLException {
         statement.setString(first, leaseToken);
-        db.bind(statement, first + 1, leaseExpiresAt);
-        db.bind(statement, first + 2, now);
-        return first + 3;
+        statement.setString(first + 1, node);
+        db.bind(statement, first + 2, leaseExpiresAt);
+        db.bind(statement, first + 3, now);
+        return first + 4;
     }
 
     private static void bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
@@ -306,74 +309,203 @@ public class JobStore {
                 .setParameter("running", JobState.RUNNING)
                 .executeUpdate() == 1;
         if (updated) {
-            em.persist(new JobErrorRow(id, attempt, now, error));
+            errorHistory.add(id, attempt, now, error);
         }
         return updated;
     }
 
     /**
-     * Extends the leases this node holds. Returns how many jobs were renewed. It never waits for a row: a job
-     * whose row is locked is being finished, and is renewed next time if it is still running. Waiting could
+     * Extends the leases of these attempts that are still RUNNING. It never waits for a row: waiting could
      * deadlock on MariaDB, whose locks are taken index by index: this statement finds rows through the
-     * lease-token index first, a job's finish locks its row first, and each would need the other's lock.
+     * lease-token index first, a job's finish locks its row first, and each would need the other's lock. The
+     * attempts whose rows another transaction holds locked (a finish, or a put of a job that waits for them) are
+     * returned apart, for {@link #renewLockedLease}.
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public int renewLeases(List<String> leaseTokens, Instant leaseExpiresAt) {
+    public Renewal renewLeases(List<String> leaseTokens, Instant leaseExpiresAt) {
         if (leaseTokens.isEmpty()) {
-            return 0;
+            return new Renewal(List.of(), List.of());
         }
         return jdbc.run((connection, db) -> {
-            List<String> ids = new ArrayList<>();
-            try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM jobqueue_job WHERE lease_token"
-                    + " IN (" + EnqueueStore.placeholders(leaseTokens.size()) + ") AND state = 'RUNNING'"
-                    + " FOR UPDATE SKIP LOCKED")) {
-                for (int i = 0; i < leaseTokens.size(); i++) {
-                    lock.setString(i + 1, leaseTokens.get(i));
-                }
-                try (ResultSet rows = lock.executeQuery()) {
-                    while (rows.next()) {
-                        ids.add(rows.getString(1));
+            String byToken = "SELECT id, lease_token FROM jobqueue_job WHERE lease_token IN ("
+                    + EnqueueStore.placeholders(leaseTokens.size()) + ") AND state = 'RUNNING'";
+            List<LeasedJob> renewed = leasedJobs(connection, byToken + " FOR UPDATE SKIP LOCKED", leaseTokens);
+            if (!renewed.isEmpty()) {
+                try (PreparedStatement renew = connection.prepareStatement("UPDATE jobqueue_job"
+                        + " SET lease_expires_at = ? WHERE id IN (" + EnqueueStore.placeholders(renewed.size()) + ")")) {
+                    db.bind(renew, 1, leaseExpiresAt);
+                    for (int i = 0; i < renewed.size(); i++) {
+                        renew.setString(i + 2, renewed.get(i).id());
                     }
+                    renew.executeUpdate();
                 }
             }
-            if (ids.isEmpty()) {
-                return 0;
-            }
-            try (PreparedStatement renew = connection.prepareStatement("UPDATE jobqueue_job SET lease_expires_at = ?"
-                    + " WHERE id IN (" + EnqueueStore.placeholders(ids.size()) + ")")) {
-                db.bind(renew, 1, leaseExpiresAt);
-                for (int i = 0; i < ids.size(); i++) {
-                    renew.setString(i + 2, ids.get(i));
-                }
-                return renew.executeUpdate();
-            }
+            // A plain read takes no lock and waits for none: it sees the rows the locking read skipped.
+            List<LeasedJob> locked = new ArrayList<>(leasedJobs(connection, byToken, leaseTokens));
+            locked.removeAll(renewed);
+            return new Renewal(renewed, locked);
         });
     }
 
     /**
-     * Makes RUNNING jobs whose lease has expired PENDING again, so any node can claim them: their node died
-     * or lost contact. Takes at most {@code limit} per call and skips rows another node is rescuing.
+     * What {@link #renewLeases} did.
+     *
+     * @param renewed the attempts whose leases it extended
+     * @param locked  the attempts it skipped because another transaction holds their rows
      */
-    @Transactional(TxType.REQUIRES_NEW)
-    public List<RescuedJob> rescueExpiredLeases(Instant now, int limit) {
-        List<JobRow> expired = em.createQuery("""
-                SELECT j FROM JobqueueJob j WHERE j.state = :running AND j.leaseExpiresAt < :now""", JobRow.class)
-                .setParameter("running", JobState.RUNNING)
-                .setParameter("now", now)
-                .setMaxResults(limit)
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .setHint("jakarta.persistence.lock.timeout", SKIP_LOCKED)
-                .getResultList();
-        List<RescuedJob> rescued = expired.stream().map(row -> new RescuedJob(row.getId(), row.getQueue(),
-                row.getAttempts(), row.getLeaseExpiresAt())).toList();
-        expired.forEach(JobRow::release);
-        return rescued;
+    public record Renewal(List<LeasedJob> renewed, List<LeasedJob> locked) {
+    }
+
+    private static List<LeasedJob> leasedJobs(Connection connection, String sql, List<String> parameters)
+            throws SQLException {
+        List<LeasedJob> jobs = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                select.setString(i + 1, parameters.get(i));
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    jobs.add(new LeasedJob(rows.getString(1), rows.getString(2)));
+                }
+            }
+        }
+        return jobs;
     }
 
     /**
-     * Hands back jobs this node claimed but did not finish, at shutdown. The attempt is not counted,
-     * because the job never failed, and the job keeps its due time, and so its place in line. Each job is
-     * matched by id and its lease token.
+     * Extends one attempt's lease, waiting for as long as another transaction holds its row: a put of a job that
+     * waits for this one locks the row until the put commits. The row is locked first, found by its primary key
+     * so that this cannot deadlock with the attempt's own finish, and the new expiry is taken only once it is
+     * locked, so a long wait does not shorten the lease. While this waits no other node can take the lease
+     * back, because rescue skips locked rows, and once the row is free this waiter has it first.
+     *
+     * @param leaseExpiresAt the new expiry, asked for once the row is locked
+     * @return the new expiry, or empty if the attempt no longer holds its lease
+     * @throws LockWaitTimeout if the database gave up waiting (H2 waits at most its {@code LOCK_TIMEOUT})
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<Instant> renewLockedLease(LeasedJob job, Supplier<Instant> leaseExpiresAt) {
+        return jdbc.run((connection, db) -> {
+            db.waitForRowLocks(connection);
+            try (PreparedStatement lock = connection.prepareStatement(db.waitingForRowLock("SELECT id FROM"
+                    + " jobqueue_job WHERE id = ? AND lease_token = ? AND state = 'RUNNING' FOR UPDATE"))) {
+                lock.setString(1, job.id());
+                lock.setString(2, job.leaseToken());
+                try (ResultSet row = lock.executeQuery()) {
+                    if (!row.next()) {
+                        return Optional.empty();
+                    }
+                }
+            } catch (SQLException e) {
+                if (db.isLockWaitTimeout(e)) {
+                    throw new LockWaitTimeout("jobqueue: job " + job.id() + " stayed locked", e);
+                }
+                throw e;
+            }
+            Instant until = leaseExpiresAt.get();
+            try (PreparedStatement renew = connection.prepareStatement(
+                    "UPDATE jobqueue_job SET lease_expires_at = ? WHERE id = ?")) {
+                db.bind(renew, 1, until);
+                renew.setString(2, job.id());
+                renew.executeUpdate();
+            }
+            return Optional.of(until);
+        });
+    }
+
+    /**
+     * Makes RUNNING jobs whose lease expired before {@code now}, on the database's clock, PENDING again, so
+     * any node can claim them: their node died or lost contact. A job is taken back only when it is seen
+     * expired twice, a round apart, with the same expiry, and not locked either time: a lease that expired while
+     * another transaction held the row (a put of a job that waits for it) gets a round in which its node can
+     * renew it, which that node does the moment the row is free. Takes at most {@code limit} per call, oldest
+     * expiry first, and skips rows another node holds. The job keeps its due time, and so its place in line.
+     * Payloads are not read.
+     *
+     * @param seenBefore the jobs the last call saw expired, with their expiry ({@link ExpiredLeases#seen()})
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public ExpiredLeases takeBackExpiredLeases(Instant now, int limit, Map<String, Instant> seenBefore) {
+        return jdbc.run((connection, db) -> {
+            List<RescuedJob> expired = lockRunning(connection, db,
+                    "lease_expires_at < ? ORDER BY lease_expires_at LIMIT ?", select -> {
+                        db.bind(select, 1, now);
+                        select.setInt(2, limit);
+                    });
+            List<RescuedJob> confirmed = expired.stream()
+                    .filter(job -> job.leaseExpiredAt().equals(seenBefore.get(job.id()))).toList();
+            makePending(connection, confirmed.stream().map(RescuedJob::id).toList());
+            Map<String, Instant> seen = new HashMap<>();
+            expired.stream().filter(job -> !confirmed.contains(job))
+                    .forEach(job -> seen.put(job.id(), job.leaseExpiredAt()));
+            return new ExpiredLeases(confirmed, seen);
+        });
+    }
+
+    /**
+     * What {@link #takeBackExpiredLeases} did.
+     *
+     * @param rescued the jobs it made PENDING
+     * @param seen    the jobs it saw expired for the first time, to take back next time if nothing changes
+     */
+    public record ExpiredLeases(List<RescuedJob> rescued, Map<String, Instant> seen) {
+    }
+
+    /**
+     * At start-up: makes PENDING again the jobs an earlier run of this node held, which died with it (a kill,
+     * a crash, a power cut), rather than waiting for their leases to expire. Node names are unique among
+     * running nodes, so no live node holds these.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public List<RescuedJob> rescueLeasesOf(String node) {
+        return jdbc.run((connection, db) -> {
+            List<RescuedJob> held = lockRunning(connection, db, "claimed_by = ?", select -> select.setString(1, node));
+            makePending(connection, held.stream().map(RescuedJob::id).toList());
+            return held;
+        });
+    }
+
+    /** Binds a statement's parameters. */
+    @FunctionalInterface
+    private interface Parameters {
+        void bind(PreparedStatement statement) throws SQLException;
+    }
+
+    /** Locks the RUNNING jobs that match {@code condition}, skipping rows others hold locked. */
+    private static List<RescuedJob> lockRunning(Connection connection, Database db, String condition,
+            Parameters parameters) throws SQLException {
+        List<RescuedJob> locked = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT id, queue, attempts, lease_expires_at"
+                + " FROM jobqueue_job WHERE state = 'RUNNING' AND " + condition + " FOR UPDATE SKIP LOCKED")) {
+            parameters.bind(select);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    locked.add(new RescuedJob(rows.getString(1), rows.getString(2), rows.getInt(3),
+                            db.instant(rows, 4)));
+                }
+            }
+        }
+        return locked;
+    }
+
+    private static void makePending(Connection connection, List<String> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job SET state = 'PENDING',"
+                + " lease_token = NULL, lease_expires_at = NULL WHERE state = 'RUNNING' AND id IN ("
+                + EnqueueStore.placeholders(ids.size()) + ")")) {
+            for (int i = 0; i < ids.size(); i++) {
+                update.setString(i + 1, ids.get(i));
+            }
+            update.executeUpdate();
+        }
+    }
+
+    /**
+     * Hands back jobs this node claimed but did not start or finish: at shutdown, and a claimed job whose
+     * lease ran out before a runner took it. The attempt is not counted, because the job never failed, and the
+     * job keeps its due time, and so its place in line. Each job is matched by id and its lease token.
      */
     @Transactional(TxType.REQUIRES_NEW)
     public int release(Collection<ClaimedJob> jobs) {
@@ -390,17 +522,6 @@ public class JobStore {
                     .executeUpdate();
         }
         return released;
-    }
-
-    /** Deletes the queue's DONE jobs that finished before {@code cutoff}. Returns how many. */
-    @Transactional(TxType.REQUIRES_NEW)
-    public int purgeDone(String queue, Instant cutoff) {
-        return em.createQuery("""
-                DELETE FROM JobqueueJob j WHERE j.queue = :queue AND j.state = :done AND j.finishedAt < :cutoff""")
-                .setParameter("queue", queue)
-                .setParameter("done", JobState.DONE)
-                .setParameter("cutoff", cutoff)
-                .executeUpdate();
     }
 
     /** Reads one job, or empty if there is no such row. */

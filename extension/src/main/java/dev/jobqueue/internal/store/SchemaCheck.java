@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.logging.Logger;
@@ -17,7 +20,8 @@ import javax.sql.DataSource;
 /**
  * Makes sure the job table is there before any job is put or claimed. It can create the table from the
  * shipped DDL ({@code jobqueue.schema.create=true}); otherwise it fails the start-up with a message naming
- * the script to run.
+ * the script to run. On MariaDB it also makes sure that keys compare byte for byte, which tables created by
+ * an earlier version of the DDL do not.
  */
 @ApplicationScoped
 public class SchemaCheck {
@@ -25,9 +29,16 @@ public class SchemaCheck {
     private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
     private static final int SCRIPT_ATTEMPTS = 3;
     private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
+    private static final String MARIADB_EXACT_KEYS = SCRIPT_FOLDER + "upgrade/mariadb-exact-keys.sql";
+    /** The collation of MariaDB's key columns: binary, and NO PAD, so 'a' and 'a ' are two keys. */
+    private static final String EXACT_COLLATION = "utf8mb4_nopad_bin";
+    /** Every column that holds a queue name, a key or a group name, as table.column. */
+    private static final List<String> KEY_COLUMNS = List.of("jobqueue_job.queue", "jobqueue_job.dedupe_key",
+            "jobqueue_job.dedupe_slot", "jobqueue_job.ordering_key", "jobqueue_job.group_name", "jobqueue_group.name",
+            "jobqueue_queue.name");
     private static final List<String> PROBES = List.of(
             "SELECT id, seq, queue, state, payload, attempts, priority, run_at, created_at, started_at, finished_at,"
-                    + " lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name, has_dependents"
+                    + " lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name, has_dependents, claimed_by"
                     + " FROM jobqueue_job WHERE 1 = 0",
             "SELECT job_id, depends_on FROM jobqueue_job_dependency WHERE 1 = 0",
             "SELECT name, created_at FROM jobqueue_group WHERE 1 = 0",
@@ -37,16 +48,23 @@ public class SchemaCheck {
     @Resource(lookup = "java:comp/DefaultDataSource")
     DataSource dataSource;
 
-    /** @throws IllegalStateException if the table or one of its columns is missing */
+    /**
+     * @throws IllegalStateException if the table or one of its columns is missing, or on MariaDB if the key
+     *                               columns do not compare byte for byte
+     */
     public void verify(boolean create) {
         try (Connection connection = dataSource.getConnection()) {
-            String script = SCRIPT_FOLDER + Database.of(connection.getMetaData().getDatabaseProductName()).script();
+            Database database = Database.of(connection.getMetaData().getDatabaseProductName());
+            String script = SCRIPT_FOLDER + database.script();
             if (create) {
                 runAllowingRaces(connection, script);
             }
             probe(connection, script);
+            if (database == Database.MARIADB) {
+                requireExactKeys(connection, create);
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException("JQ031: cannot reach the jobqueue database: " + e.getMessage(), e);
+            throw new IllegalStateException(Messages.databaseUnreachable(e.getMessage()), e);
         }
     }
 
@@ -66,6 +84,39 @@ public class SchemaCheck {
             throw new IllegalStateException(Messages.missingTable("jobqueue_job", script) + " (" + e.getMessage()
                     + ")", e);
         }
+    }
+
+    /**
+     * MariaDB compares strings with the column's collation, and its default ignores case, accents and trailing
+     * spaces: a put with dedupe key 'Ab1' would find 'ab1' held and write nothing. Tables from mariadb.sql
+     * before keys were made exact are converted, if jobqueue may change the schema, or refused.
+     */
+    private static void requireExactKeys(Connection connection, boolean upgrade) throws SQLException {
+        List<String> inexact = inexactKeyColumns(connection);
+        if (!inexact.isEmpty() && upgrade) {
+            runAllowingRaces(connection, MARIADB_EXACT_KEYS);
+            inexact = inexactKeyColumns(connection);
+        }
+        if (!inexact.isEmpty()) {
+            throw new IllegalStateException(Messages.inexactKeyColumns(String.join(", ", inexact),
+                    MARIADB_EXACT_KEYS));
+        }
+    }
+
+    private static List<String> inexactKeyColumns(Connection connection) throws SQLException {
+        List<String> inexact = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT table_name, column_name, collation_name"
+                + " FROM information_schema.columns WHERE table_schema = DATABASE()"
+                + " AND table_name IN ('jobqueue_job', 'jobqueue_group', 'jobqueue_queue')");
+                ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                String column = rows.getString(1) + "." + rows.getString(2);
+                if (KEY_COLUMNS.contains(column) && !EXACT_COLLATION.equals(rows.getString(3))) {
+                    inexact.add(column);
+                }
+            }
+        }
+        return inexact;
     }
 
     /**
@@ -104,11 +155,11 @@ public class SchemaCheck {
     private static String read(String script) {
         try (InputStream in = SchemaCheck.class.getClassLoader().getResourceAsStream(script)) {
             if (in == null) {
-                throw new IllegalStateException("JQ033: schema script " + script + " is missing from the jar");
+                throw new IllegalStateException(Messages.missingScript(script));
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalStateException("JQ033: cannot read schema script " + script, e);
+            throw new IllegalStateException(Messages.missingScript(script), e);
         }
     }
 }

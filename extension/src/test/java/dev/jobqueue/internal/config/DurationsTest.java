@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DurationsTest {
@@ -28,5 +29,22 @@ class DurationsTest {
         assertThrows(IllegalArgumentException.class, () -> Durations.parse("PT-5S"));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> Durations.parse("soon"));
         assertTrue(error.getMessage().contains("10s"), error.getMessage());
+    }
+
+    @Test
+    void up_to_one_hundred_years_is_accepted() {
+        assertEquals(Duration.ofDays(36_500), Durations.parse("36500d"));
+        assertEquals(Duration.ofDays(36_500), Durations.parse("P36500D"));
+    }
+
+    @Test
+    void a_duration_too_long_for_the_arithmetic_is_refused_as_too_long_not_as_an_overflow() {
+        List<String> tooLong = List.of("36501d", "PT9999999999999H", "10000000000000d", "200000000000000d",
+                "99999999999999999999ms", "P999999999999999D", "PT99999999999999999999H");
+        for (String text : tooLong) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> Durations.parse(text),
+                    text);
+            assertEquals("a duration must be at most 36500d (about 100 years)", error.getMessage(), text);
+        }
     }
 }

@@ -127,4 +127,49 @@ class QueueOptionsResolverTest {
 
         assertTrue(error.getMessage().contains("jobqueue.concurrency"), error.getMessage());
     }
+
+    @Test
+    void a_duration_that_would_overflow_is_a_jq020_problem_naming_the_key_not_an_arithmetic_error() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.lease", "PT9999999999999H", "jobqueue.queue.email.retention",
+                        "200000000000000d", "jobqueue.backoff.delays", "1s,10000000000000d")).resolve("email"));
+
+        List<String> problems = error.getMessage().lines().toList();
+        assertEquals(List.of(
+                "JQ020: configuration key jobqueue.backoff.delays has the invalid value '1s,10000000000000d':"
+                        + " a duration must be at most 36500d (about 100 years)",
+                "JQ020: configuration key jobqueue.lease has the invalid value 'PT9999999999999H':"
+                        + " a duration must be at most 36500d (about 100 years)",
+                "JQ020: configuration key jobqueue.queue.email.retention has the invalid value '200000000000000d':"
+                        + " a duration must be at most 36500d (about 100 years)"), problems);
+    }
+
+    @Test
+    void the_payload_limit_is_one_mib_by_default_and_says_which_key_set_it() {
+        QueueOptionsResolver resolver = with(Map.of("jobqueue.queue.big.max-payload-size", "8MiB"));
+
+        assertEquals(new PayloadLimit(1 << 20, "jobqueue.max-payload-size (the default)"),
+                resolver.resolve("email").maxPayloadSize());
+        assertEquals(new PayloadLimit(8 << 20, "jobqueue.queue.big.max-payload-size"),
+                resolver.resolve("big").maxPayloadSize());
+        assertEquals(new PayloadLimit(64 << 10, "max-payload-size on @Consumer Mailer#send(Mail)"),
+                resolver.resolve("email", Map.of("max-payload-size", "64KiB"), "Mailer#send(Mail)").maxPayloadSize());
+        assertEquals(1 << 20, resolver.unconsumedPayloadLimit().bytes(), "per-queue keys are not read for it");
+    }
+
+    @Test
+    void a_queue_with_no_consumer_uses_the_global_payload_limit_and_a_bad_one_names_the_key() {
+        assertEquals(new PayloadLimit(2048, "jobqueue.max-payload-size"),
+                with(Map.of("jobqueue.max-payload-size", "2KiB")).unconsumedPayloadLimit());
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.max-payload-size", "lots")).unconsumedPayloadLimit());
+        IllegalArgumentException perQueue = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.queue.email.max-payload-size", "0")).resolve("email"));
+
+        assertTrue(error.getMessage().startsWith("JQ020: configuration key jobqueue.max-payload-size has the invalid"
+                + " value 'lots'"), error.getMessage());
+        assertTrue(perQueue.getMessage().contains("jobqueue.queue.email.max-payload-size has the invalid value '0'"),
+                perQueue.getMessage());
+    }
 }

@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 
-/** Four work queues and the queue of the order endpoint; all transactional, the default. */
+/** Four work queues, a queue with a long lease and the queue of the order endpoint; all transactional. */
 @ApplicationScoped
 public class ChaosConsumers {
 
@@ -30,6 +30,12 @@ public class ChaosConsumers {
 
     @Consumer(queue = "work-4")
     public void work4(Work work, JobContext job) throws SQLException, InterruptedException {
+        run(work, job);
+    }
+
+    /** Slow work under a five-minute lease: only a node's own restart, not an expiry, brings it back soon. */
+    @Consumer(queue = "long-lease")
+    public void longLease(Work work, JobContext job) throws SQLException, InterruptedException {
         run(work, job);
     }
 

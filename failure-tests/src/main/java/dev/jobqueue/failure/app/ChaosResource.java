@@ -34,6 +34,15 @@ public class ChaosResource {
         return Integer.toString(count);
     }
 
+    /** Puts {@code count} jobs on {@code queue} in one transaction. */
+    @POST
+    @Path("queue")
+    public String queue(@QueryParam("name") String queue, @QueryParam("count") int count,
+            @QueryParam("millis") int millis) {
+        enqueuer.putOn(queue, 0, count, millis);
+        return Integer.toString(count);
+    }
+
     /** Saves an order and its job in one transaction; fails with 500 if either cannot be written. */
     @POST
     @Path("order")

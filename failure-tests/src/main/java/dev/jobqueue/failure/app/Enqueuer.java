@@ -30,6 +30,14 @@ public class Enqueuer {
         }
     }
 
+    /** Puts jobs {@code from} to {@code to - 1} on {@code queue} in one transaction. */
+    @Transactional
+    public void putOn(String queue, int from, int to, int millis) {
+        for (int n = from; n < to; n++) {
+            jobs.put(queue, new Work(n, millis));
+        }
+    }
+
     /** Saves order {@code n} and puts its job in one transaction: both are written, or neither. */
     @Transactional
     public void placeOrder(int n) throws SQLException {

@@ -1,11 +1,17 @@
 package dev.jobqueue.it.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.Deployments;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -151,8 +157,180 @@ class AdminIT {
         assertTrue(badDuration.body().contains("expected a duration"), badDuration.body());
     }
 
+    @Test
+    void a_change_without_the_requested_by_header_is_refused_with_403_and_changes_nothing() throws Exception {
+        String id = failedJob();
+
+        for (String[] request : List.of(new String[] {"POST", "/jobs/" + id + "/retry"},
+                new String[] {"DELETE", "/jobs/" + id}, new String[] {"POST", "/queues/ops-failing/retry-failed"},
+                new String[] {"DELETE", "/queues/ops-failing/failed?olderThan=0s"},
+                new String[] {"POST", "/queues/ops-ok/pause"})) {
+            HttpResponse<String> refused = adminWithoutHeader(request[0], request[1]);
+            assertEquals(403, refused.statusCode(), request[0] + " " + request[1] + ": " + refused.body());
+            assertTrue(refused.body().contains("JQ080") && refused.body().contains("X-Requested-By"),
+                    refused.body());
+        }
+
+        Thread.sleep(1_000); // seven poll intervals: a retried job would have run and failed again
+        assertEquals("FAILED 1", row(id), "the job was neither retried, deleted nor purged");
+        awaitErrors(id, 1);
+        assertFalse(listed("ops-ok") != null && listed("ops-ok").contains("\"paused\":true"), listed("ops-ok"));
+        awaitRow(put("ops-ok"), "DONE 1");
+    }
+
+    @Test
+    void a_resume_without_the_requested_by_header_leaves_the_queue_paused() throws Exception {
+        assertEquals(204, admin("POST", "/queues/ops-ok/pause").statusCode());
+        try {
+            assertEquals(403, adminWithoutHeader("POST", "/queues/ops-ok/resume").statusCode());
+            String id = put("ops-ok");
+            Thread.sleep(1_500);
+            assertEquals("PENDING 0", row(id), "the queue is still paused");
+        } finally {
+            assertEquals(204, admin("POST", "/queues/ops-ok/resume").statusCode());
+        }
+    }
+
+    @Test
+    void purging_without_older_than_is_refused_and_purges_nothing() throws Exception {
+        String id = failedJob();
+
+        for (String path : List.of("/queues/ops-failing/failed", "/queues/ops-failing/failed?olderThan=")) {
+            HttpResponse<String> refused = admin("DELETE", path);
+            assertEquals(400, refused.statusCode(), path + ": " + refused.body());
+            assertTrue(refused.body().contains("JQ083: olderThan is required"), refused.body());
+        }
+        assertEquals("FAILED 1", row(id));
+    }
+
+    @Test
+    void a_duration_too_long_to_compute_with_gets_400_not_500() throws Exception {
+        String id = failedJob();
+
+        for (String olderThan : List.of("PT9999999999999H", "10000000000000d", "99999999999999999999s", "36501d")) {
+            HttpResponse<String> refused = admin("DELETE", "/queues/ops-failing/failed?olderThan=" + olderThan);
+            assertEquals(400, refused.statusCode(), olderThan + ": " + refused.body());
+            assertTrue(refused.body().contains("at most 36500d"), refused.body());
+        }
+        assertEquals("FAILED 1", row(id));
+    }
+
+    @Test
+    void a_group_name_that_no_job_can_carry_gets_400_naming_the_rule() throws Exception {
+        for (String group : List.of("g".repeat(201), "%20%20")) {
+            HttpResponse<String> refused = admin("GET", "/groups/" + group);
+            assertEquals(400, refused.statusCode(), group + ": " + refused.body());
+            assertTrue(refused.body().contains("JQ084: invalid group name"), refused.body());
+        }
+        assertEquals(400, admin("GET", "/groups/a%00b").statusCode(), "Liberty refuses a NUL in a path itself");
+        HttpResponse<String> longest = admin("GET", "/groups/" + "g".repeat(200));
+        assertEquals(200, longest.statusCode(), longest.body());
+        assertTrue(longest.body().contains("\"failed\":0"), longest.body());
+    }
+
+    @Test
+    void retrying_a_job_whose_dependency_is_failed_is_refused_with_409_naming_the_dependency() throws Exception {
+        String dependency = failedJob();
+        String dependent = putAfter("ops-ok", dependency);
+        awaitRow(dependent, "FAILED 0");
+
+        HttpResponse<String> refused = admin("POST", "/jobs/" + dependent + "/retry");
+        assertEquals(409, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("JQ081") && refused.body().contains(dependency), refused.body());
+        Thread.sleep(500);
+        assertEquals("FAILED 0", row(dependent), "the dependent was not made WAITING");
+
+        assertEquals(204, admin("DELETE", "/jobs/" + dependency).statusCode());
+        assertEquals(204, admin("POST", "/jobs/" + dependent + "/retry").statusCode(),
+                "a dependency that no longer exists counts as DONE");
+        awaitRow(dependent, "DONE 1");
+    }
+
+    @Test
+    void pausing_or_resuming_a_queue_that_does_not_exist_is_refused_with_404_and_writes_nothing() throws Exception {
+        for (String action : List.of("pause", "resume")) {
+            HttpResponse<String> refused = admin("POST", "/queues/ops-nobody/" + action);
+            assertEquals(404, refused.statusCode(), action + ": " + refused.body());
+            assertTrue(refused.body().contains("JQ082: no queue 'ops-nobody'"), refused.body());
+        }
+        assertNull(listed("ops-nobody"), "no pause switch was left for the queue");
+    }
+
+    @Test
+    void a_queue_with_jobs_but_no_consumer_here_can_be_paused_and_resume_removes_its_switch() throws Exception {
+        String id = put("ops-unconsumed");
+        try {
+            assertEquals(204, admin("POST", "/queues/ops-unconsumed/pause").statusCode());
+            assertTrue(listed("ops-unconsumed").contains("\"paused\":true"), listed("ops-unconsumed"));
+            assertEquals(204, admin("POST", "/queues/ops-unconsumed/resume").statusCode());
+            assertTrue(listed("ops-unconsumed").contains("\"paused\":false"), listed("ops-unconsumed"));
+        } finally {
+            assertEquals(204, admin("DELETE", "/jobs/" + id).statusCode());
+        }
+        assertNull(listed("ops-unconsumed"), "with its job gone and its switch removed, the queue is not listed");
+    }
+
+    @Test
+    void head_and_options_on_every_admin_path_need_the_role_leak_nothing_and_change_nothing() throws Exception {
+        String id = failedJob();
+        List<String> paths = List.of("/queues", "/failed?queue=ops-failing", "/groups/some-group", "/jobs/" + id,
+                "/jobs/" + id + "/retry", "/queues/ops-failing/retry-failed", "/queues/ops-failing/failed?olderThan=0s",
+                "/queues/ops-ok/pause", "/queues/ops-ok/resume", "/no-such-path");
+
+        for (String path : paths) {
+            for (String method : List.of("HEAD", "OPTIONS")) {
+                String request = method + " " + path;
+                HttpResponse<String> anonymous = Http.send(method, ADMIN + path, null, null);
+                assertEquals(401, anonymous.statusCode(), request + ": " + anonymous.body());
+                assertFalse(anonymous.body().contains(id) || anonymous.body().contains("ops-"), anonymous.body());
+                assertTrue(anonymous.headers().firstValue("Allow").isEmpty(), request + " tells no methods");
+
+                HttpResponse<String> viewer = Http.send(method, ADMIN + path, "viewer", "viewer-secret");
+                assertEquals(403, viewer.statusCode(), request + ": " + viewer.body());
+                assertFalse(viewer.body().contains(id) || viewer.body().contains("ops-"), viewer.body());
+
+                HttpResponse<String> admin = Http.send(method, ADMIN + path, "admin", "admin-secret",
+                        Map.of("X-Requested-By", "AdminIT"));
+                assertTrue(admin.statusCode() < 500, request + ": " + admin.statusCode());
+                if (method.equals("HEAD")) {
+                    assertEquals("", admin.body(), request);
+                } else {
+                    assertFalse(admin.body().contains(id), request + ": " + admin.body());
+                }
+            }
+        }
+
+        Thread.sleep(1_000);
+        assertEquals("FAILED 1", row(id), "the job was neither retried, deleted nor purged");
+        awaitErrors(id, 1);
+        assertFalse(listed("ops-ok") != null && listed("ops-ok").contains("\"paused\":true"), listed("ops-ok"));
+    }
+
+    /** A request as an admin tool sends it: with the X-Requested-By header when it changes something. */
     private static HttpResponse<String> admin(String method, String path) throws Exception {
+        return Http.send(method, ADMIN + path, "admin", "admin-secret",
+                method.equals("GET") ? Map.of() : Map.of("X-Requested-By", "AdminIT"));
+    }
+
+    /** A request as a form or link on another site makes the operator's browser send it: no custom header. */
+    private static HttpResponse<String> adminWithoutHeader(String method, String path) throws Exception {
         return Http.send(method, ADMIN + path, "admin", "admin-secret");
+    }
+
+    private static String putAfter(String queue, String dependency) throws Exception {
+        HttpResponse<String> response = Http.send("POST", "/ops-admin/test/ops-probe/" + queue + "/after/" + dependency,
+                null, null);
+        assertEquals(200, response.statusCode(), response.body());
+        return response.body().trim();
+    }
+
+    /** The queue's entry in GET /queues, or null if it is not listed. */
+    private static String listed(String queue) throws Exception {
+        HttpResponse<String> queues = admin("GET", "/queues");
+        assertEquals(200, queues.statusCode(), queues.body());
+        Matcher entry = Pattern.compile("\\{[^{}]*\"queue\":\"" + Pattern.quote(queue) + "\"[^{}]*\\}")
+                .matcher(queues.body());
+        return entry.find() ? entry.group() : null;
     }
 
     private static String put(String queue) throws Exception {

@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Map;
 
 /** A small HTTP client for the tests that talk to the server as operators do. */
 final class Http {
@@ -25,6 +26,11 @@ final class Http {
     }
 
     static HttpResponse<String> send(String method, String path, String user, String password) throws Exception {
+        return send(method, path, user, password, Map.of());
+    }
+
+    static HttpResponse<String> send(String method, String path, String user, String password,
+            Map<String, String> headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (user != null) {
@@ -32,6 +38,7 @@ final class Http {
                     .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
             request.header("Authorization", "Basic " + credentials);
         }
+        headers.forEach(request::header);
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 

@@ -1,6 +1,7 @@
 package dev.jobqueue.it.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobFailed;
@@ -83,6 +84,21 @@ class ObservabilityIT {
         assertTrue(value(after, "jobqueue_depth", "ops-failing", "state=\"failed\"") >= 1, after);
         assertEquals(0, value(after, "jobqueue_depth", "ops-ok", "state=\"pending\""));
         assertEquals(0, value(after, "jobqueue_stuck", "ops-ok", null));
+    }
+
+    @Test
+    void readiness_is_up_with_the_database_check_and_carries_no_error_text() throws Exception {
+        HttpResponse<String> ready = Http.get("/health/ready");
+
+        assertEquals(200, ready.statusCode(), ready.body());
+        String body = ready.body().replaceAll("\\s", "");
+        assertTrue(body.matches("\\{.*\"status\":\"UP\".*") && body.contains("\"name\":\"jobqueue-database\""),
+                body);
+        Matcher check = Pattern.compile("\"name\":\"jobqueue-database\",\"status\":\"(\\w+)\"|"
+                + "\"status\":\"(\\w+)\"[^{}]*\"name\":\"jobqueue-database\"").matcher(body);
+        assertTrue(check.find(), body);
+        assertEquals("UP", check.group(1) != null ? check.group(1) : check.group(2), body);
+        assertFalse(body.contains("\"error\""), "an UP check carries no error data: " + body);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.jobqueue.it.ops;
 
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -28,6 +30,13 @@ public class OpsProbe {
     @Path("{queue}")
     public String put(@PathParam("queue") String queue) {
         return jobs.put(queue, "work for " + queue).toString();
+    }
+
+    /** Puts a job that waits for another. */
+    @POST
+    @Path("{queue}/after/{id}")
+    public String putAfter(@PathParam("queue") String queue, @PathParam("id") String id) {
+        return jobs.put(queue, "work for " + queue, JobOptions.defaults().after(JobId.parse(id))).toString();
     }
 
     /** "state attempts", or "missing". */

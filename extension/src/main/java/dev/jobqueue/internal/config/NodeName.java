@@ -1,0 +1,74 @@
+package dev.jobqueue.internal.config;
+
+import dev.jobqueue.internal.Messages;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * This node's name, recorded with every lease it takes ({@code jobqueue.node-name}). It must differ between
+ * nodes that run at the same time and stay the same when a node restarts: at start-up a node takes back at
+ * once the jobs an earlier run of it held, rather than waiting for their leases to expire. The default,
+ * {@code <server name>@<host name>/<application name>}, is both on Liberty, on a host or in a container.
+ */
+@ApplicationScoped
+public class NodeName {
+
+    public static final String KEY = "jobqueue.node-name";
+    /** The width of the {@code claimed_by} column. */
+    public static final int MAX_LENGTH = 200;
+
+    private String name;
+
+    @PostConstruct
+    void read() {
+        name = ConfigProvider.getConfig().getOptionalValue(KEY, String.class).map(String::strip)
+                .orElseGet(NodeName::byDefault);
+        if (name.isEmpty() || name.length() > MAX_LENGTH || name.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException(Messages.badConfigValue(KEY, name,
+                    "a node name is 1 to " + MAX_LENGTH + " characters, without NUL"));
+        }
+    }
+
+    public String value() {
+        return name;
+    }
+
+    private static String byDefault() {
+        String server = serverName();
+        String defaultName = server + "@" + host() + "/" + application();
+        return defaultName.length() <= MAX_LENGTH ? defaultName : defaultName.substring(0, MAX_LENGTH);
+    }
+
+    /** Liberty's server name: the last folder of its output directory, the one system property that holds it. */
+    private static String serverName() {
+        String outputDir = System.getProperty("server.output.dir");
+        if (outputDir == null) {
+            return "server";
+        }
+        Path folder = Path.of(outputDir).getFileName();
+        return folder == null ? "server" : folder.toString();
+    }
+
+    private static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            String fromEnvironment = System.getenv("HOSTNAME");
+            return fromEnvironment == null ? "unknown-host" : fromEnvironment;
+        }
+    }
+
+    private static String application() {
+        try {
+            return (String) new InitialContext().lookup("java:app/AppName");
+        } catch (NamingException e) {
+            return "app";
+        }
+    }
+}

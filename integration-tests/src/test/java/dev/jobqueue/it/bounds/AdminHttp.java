@@ -1,0 +1,39 @@
+package dev.jobqueue.it.bounds;
+
+import jakarta.json.Json;
+import jakarta.json.JsonStructure;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** Calls the admin REST API of a test application from inside the server, as the admin user, and reads its JSON. */
+final class AdminHttp {
+
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+    private AdminHttp() {
+    }
+
+    /** GETs {@code path} under {@code /<app>/jobqueue/admin}; returns the response. */
+    static HttpResponse<String> get(String app, String path) throws Exception {
+        String port = ConfigProvider.getConfig().getOptionalValue("jobqueue.it.http.port", String.class)
+                .orElse("9181");
+        String credentials = Base64.getEncoder()
+                .encodeToString("admin:admin-secret".getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/" + app
+                + "/jobqueue/admin" + path)).header("Authorization", "Basic " + credentials).GET().build();
+        return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    static JsonStructure json(HttpResponse<String> response) {
+        if (response.statusCode() != 200) {
+            throw new AssertionError("expected 200, got " + response.statusCode() + ": " + response.body());
+        }
+        return Json.createReader(new StringReader(response.body())).read();
+    }
+}

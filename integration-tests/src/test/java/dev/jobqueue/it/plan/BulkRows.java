@@ -1,0 +1,99 @@
+package dev.jobqueue.it.plan;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import org.hibernate.Session;
+
+/**
+ * Fills the job table with a million finished jobs, fast, and watches the database while a bulk operation
+ * works on them: how many are left, and how large the largest open transaction is.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class BulkRows {
+
+    /** Jobs per group in {@link #fill}: groups are ranges of jobs, as jobs put together finish together. */
+    static final int GROUP_SIZE = 10_000;
+
+    @PersistenceContext(unitName = "app")
+    EntityManager em;
+
+    public boolean postgres() {
+        return em.unwrap(Session.class).doReturningWork(c -> c.getMetaData().getDatabaseProductName())
+                .toLowerCase(java.util.Locale.ROOT).contains("postgres");
+    }
+
+    /**
+     * Inserts {@code count} jobs of {@code queue} in {@code state} (DONE or FAILED) that finished two days ago,
+     * each a millisecond apart, in groups of {@value #GROUP_SIZE} named {@code <queue>-<n>}, with their group rows.
+     */
+    public void fill(String queue, String state, int count) {
+        boolean postgres = postgres();
+        String numbers = postgres ? "generate_series(1, %d) AS s(n)".formatted(count)
+                : "(SELECT seq AS n FROM seq_1_to_%d) s".formatted(count);
+        String finished = postgres ? "CURRENT_TIMESTAMP - INTERVAL '2 days' - n * INTERVAL '1 millisecond'"
+                : "NOW(6) - INTERVAL 2 DAY - INTERVAL n * 1000 MICROSECOND";
+        String group = postgres ? "'%s-' || (n / %d)".formatted(queue, GROUP_SIZE)
+                : "CONCAT('%s-', n DIV %d)".formatted(queue, GROUP_SIZE);
+        String id = postgres ? "'%s-' || n".formatted(queue) : "CONCAT('%s-', n)".formatted(queue);
+        em.createNativeQuery("""
+                INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at, finished_at,
+                    group_name, last_error)
+                SELECT %s, '%s', '%s', '{"n":1}', 1, 0, %s, %s, %s, %s, 'failed in the test'
+                FROM %s""".formatted(id, queue, state, finished, finished, finished, group, numbers)).executeUpdate();
+        em.createNativeQuery(("INSERT INTO jobqueue_group (name, created_at) SELECT group_name, MIN(created_at)"
+                + " FROM jobqueue_job WHERE queue = '%s' GROUP BY group_name").formatted(queue)).executeUpdate();
+    }
+
+    /** Refreshes PostgreSQL's planner statistics, as autovacuum would after so many changes. */
+    public void analyzePostgres() {
+        em.createNativeQuery("ANALYZE jobqueue_job").executeUpdate();
+    }
+
+    /** Refreshes MariaDB's index statistics; ANALYZE TABLE commits implicitly, so it runs outside a transaction. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void analyzeMariaDb() {
+        em.createNativeQuery("ANALYZE TABLE jobqueue_job").getResultList();
+    }
+
+    public long count(String queue, String state) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE queue = ?1 AND state = ?2")
+                .setParameter(1, queue).setParameter(2, state).getSingleResult()).longValue();
+    }
+
+    public long groups(String queue) {
+        return ((Number) em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_group WHERE name LIKE ?1")
+                .setParameter(1, queue + "-%").getSingleResult()).longValue();
+    }
+
+    /**
+     * The largest open transaction of any other session right now: on MariaDB the rows it has changed, on
+     * PostgreSQL (which does not say) how many milliseconds it has been open.
+     */
+    public long largestTransaction() {
+        String sql = postgres()
+                ? """
+                  SELECT COALESCE(MAX(EXTRACT(EPOCH FROM (clock_timestamp() - xact_start)) * 1000), 0)
+                  FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                      AND xact_start IS NOT NULL AND backend_type = 'client backend'"""
+                : "SELECT COALESCE(MAX(trx_rows_modified), 0) FROM information_schema.innodb_trx";
+        return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
+    }
+
+    public int clear(String queue) {
+        em.createNativeQuery("DELETE FROM jobqueue_group WHERE name LIKE ?1").setParameter(1, queue + "-%")
+                .executeUpdate();
+        return em.createNativeQuery("DELETE FROM jobqueue_job WHERE queue = ?1").setParameter(1, queue)
+                .executeUpdate();
+    }
+
+    /** The states of the queue's jobs, with counts, for a failure message. */
+    public List<?> states(String queue) {
+        return em.createNativeQuery("SELECT state, COUNT(*) FROM jobqueue_job WHERE queue = ?1 GROUP BY state")
+                .setParameter(1, queue).getResultList();
+    }
+}
