@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,40 +39,54 @@ public class Purges {
         if (state != JobState.DONE && state != JobState.FAILED) {
             throw new IllegalArgumentException("only DONE and FAILED jobs are purged, not " + state);
         }
-        return chunks.<Void>run(ignored -> purgeChunk(state, queue, cutoff));
+        return chunks.<Instant>run(from -> purgeChunk(state, queue, cutoff, from));
     }
 
-    private Chunks.Step<Void> purgeChunk(JobState state, String queue, Instant cutoff) {
-        List<String> ids = new ArrayList<>();
-        Set<String> touchedGroups = new TreeSet<>();
+    /** A job a purge chunk deletes. */
+    private record Finished(String id, String group, Instant finishedAt) {
+    }
+
+    /**
+     * Deletes the oldest chunk of matching jobs that finished at or after {@code from}. Each chunk starts where
+     * the last one ended: on PostgreSQL the index entries of the rows just deleted stay until vacuum, and a
+     * scan from the start would step over all of them again, so that each chunk would be slower than the last.
+     */
+    private Chunks.Step<Instant> purgeChunk(JobState state, String queue, Instant cutoff, Instant from) {
         // The state is a literal, so that PostgreSQL's generic plan can read its partial index, in finish order.
-        int deleted = jdbc.run((connection, db) -> {
-            try (PreparedStatement select = connection.prepareStatement("SELECT id, group_name FROM jobqueue_job"
-                    + " WHERE queue = ? AND state = '" + state.name() + "' AND finished_at < ?"
+        List<Finished> jobs = jdbc.run((connection, db) -> {
+            try (PreparedStatement select = connection.prepareStatement("SELECT id, group_name, finished_at"
+                    + " FROM jobqueue_job WHERE queue = ? AND state = '" + state.name() + "' AND finished_at < ?"
+                    + (from == null ? "" : " AND finished_at >= ?")
                     + " ORDER BY finished_at LIMIT " + Chunks.SIZE)) {
                 select.setString(1, queue);
                 db.bind(select, 2, cutoff);
+                if (from != null) {
+                    db.bind(select, 3, from);
+                }
+                List<Finished> found = new ArrayList<>();
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
-                        ids.add(rows.getString(1));
-                        if (rows.getString(2) != null) {
-                            touchedGroups.add(rows.getString(2));
-                        }
+                        found.add(new Finished(rows.getString(1), rows.getString(2), db.instant(rows, 3)));
                     }
                 }
+                return found;
             }
-            if (ids.isEmpty()) {
-                return 0;
-            }
+        });
+        if (jobs.isEmpty()) {
+            return new Chunks.Step<>(0, 0, null);
+        }
+        int deleted = jdbc.run((connection, db) -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM jobqueue_job WHERE id IN ("
-                    + EnqueueStore.placeholders(ids.size()) + ") AND state = '" + state.name() + "'")) {
-                for (int i = 0; i < ids.size(); i++) {
-                    delete.setString(i + 1, ids.get(i));
+                    + EnqueueStore.placeholders(jobs.size()) + ") AND state = '" + state.name() + "'")) {
+                for (int i = 0; i < jobs.size(); i++) {
+                    delete.setString(i + 1, jobs.get(i).id());
                 }
                 return delete.executeUpdate();
             }
         });
+        Set<String> touchedGroups = new TreeSet<>();
+        jobs.stream().map(Finished::group).filter(Objects::nonNull).forEach(touchedGroups::add);
         groups.deleteEmpty(touchedGroups);
-        return new Chunks.Step<>(ids.size(), deleted, null);
+        return new Chunks.Step<>(jobs.size(), deleted, jobs.get(jobs.size() - 1).finishedAt());
     }
 }

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobAdmin;
+import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -21,26 +22,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The retention purge, an operator's retry-failed and an operator's purge each work through a million jobs in
- * transactions of at most 1,000 rows. While one runs, a second session watches the database: the jobs go in
- * steps, many transactions commit along the way, and no transaction gets large (on MariaDB, none changes more
- * than 1,000 job rows plus their group's row; on PostgreSQL, which does not count rows per transaction, none stays
- * open for 5 seconds, while a single statement over a million rows would be open for the whole run). Run on
- * PostgreSQL and MariaDB only.
+ * The retention purge, an operator's retry-failed and an operator's purge each work through 100,000 jobs in
+ * transactions of at most 1,000 jobs, oldest first. The test holds a lock on a job half-way along; when the
+ * operation waits for it, everything before that job's chunk has committed, and only that chunk is held back.
+ * A single statement over all the jobs would have committed nothing. Run on PostgreSQL and MariaDB only.
  */
 @ExtendWith(ArquillianExtension.class)
 class BulkChunksIT {
 
-    private static final int JOBS = 1_000_000;
+    private static final int JOBS = 100_000;
     private static final int CHUNK = 1_000;
-    /** On MariaDB: rows a chunk changes at most, its jobs and the rows of the groups they emptied. */
-    private static final long MAX_ROWS_IN_A_TRANSACTION = CHUNK + 2;
-    /** On PostgreSQL: how long a transaction may stay open, in milliseconds; a chunk takes far less. */
-    private static final long MAX_TRANSACTION_MILLIS = 5_000;
+    /**
+     * The job whose lock the test holds. {@link BulkRows#fill} makes job {@code n} finish {@code n} ms earlier
+     * than job 0, so in finish order it comes after {@value #JOBS} minus {@code n} others: 51,999, the last of
+     * the chunk that starts at 51,000 (and not of a chunk of 2,000, which would start at 50,000).
+     */
+    private static final int LOCKED_JOB = JOBS - 51_999;
+    private static final int JOBS_BEFORE_THE_LOCKED_ONE = JOBS - LOCKED_JOB;
 
     @Deployment
     static WebArchive app() {
-        return Deployments.war("plan-bulk", "plan", BulkRows.class, RetainedConsumer.class, Watch.class);
+        return Deployments.war("plan-bulk", "plan", BulkRows.class, RetainedConsumer.class);
     }
 
     @EJB
@@ -53,7 +55,7 @@ class BulkChunksIT {
     ManagedExecutorService executor;
 
     @Test
-    void retention_deletes_a_million_done_jobs_and_their_groups_a_chunk_at_a_time() throws Exception {
+    void retention_deletes_done_jobs_and_their_groups_a_chunk_at_a_time() throws Exception {
         String queue = "bulk-retained";
         rows.clear(queue);
         try {
@@ -61,15 +63,12 @@ class BulkChunksIT {
             analyze();
             assertEquals(JOBS / BulkRows.GROUP_SIZE + 1, rows.groups(queue));
 
-            // The retention purger runs every 30 seconds on its own; the test only watches.
-            Watch watch = watch(queue, "DONE", () -> {
-                while (rows.count(queue, "DONE") > 0) {
-                    Thread.sleep(500);
-                }
-                return JOBS;
-            }, Duration.ofMinutes(10));
+            // The retention purger runs every 30 seconds on its own; the test waits for it to empty the queue.
+            int done = runAgainstALock(queue, "DONE", () -> {
+                return Await.until(() -> rows.count(queue, "DONE") == 0, Duration.ofMinutes(2)) ? JOBS : -1;
+            });
 
-            watch.assertChunked(rows.postgres());
+            assertEquals(JOBS, done);
             assertEquals(0, rows.groups(queue), "the groups left without jobs lost their rows");
         } finally {
             rows.clear(queue);
@@ -77,37 +76,34 @@ class BulkChunksIT {
     }
 
     @Test
-    void retry_failed_makes_a_million_failed_jobs_pending_a_chunk_at_a_time() throws Exception {
+    void retry_failed_makes_failed_jobs_pending_a_chunk_at_a_time() throws Exception {
         String queue = "bulk-retried";
         rows.clear(queue);
         try {
             rows.fill(queue, "FAILED", JOBS);
             analyze();
 
-            Watch watch = watch(queue, "FAILED", () -> admin.retryFailed(queue), Duration.ofMinutes(10));
+            int retried = runAgainstALock(queue, "FAILED", () -> admin.retryFailed(queue));
 
-            assertEquals(JOBS, watch.result, "retried");
+            assertEquals(JOBS, retried, "retried");
             assertEquals(JOBS, rows.count(queue, "PENDING"), () -> "states: " + rows.states(queue));
-            watch.assertChunked(rows.postgres());
         } finally {
             rows.clear(queue);
         }
     }
 
     @Test
-    void purging_a_million_failed_jobs_deletes_them_a_chunk_at_a_time() throws Exception {
+    void purging_failed_jobs_deletes_them_a_chunk_at_a_time() throws Exception {
         String queue = "bulk-purged";
         rows.clear(queue);
         try {
             rows.fill(queue, "FAILED", JOBS);
             analyze();
 
-            Watch watch = watch(queue, "FAILED", () -> admin.purgeFailed(queue, Duration.ofDays(1)),
-                    Duration.ofMinutes(10));
+            int purged = runAgainstALock(queue, "FAILED", () -> admin.purgeFailed(queue, Duration.ofDays(1)));
 
-            assertEquals(JOBS, watch.result, "purged");
+            assertEquals(JOBS, purged, "purged");
             assertEquals(0, rows.count(queue, "FAILED"));
-            watch.assertChunked(rows.postgres());
         } finally {
             rows.clear(queue);
         }
@@ -121,53 +117,44 @@ class BulkChunksIT {
         }
     }
 
-    /** Runs {@code operation} and, until it ends, samples the queue's jobs in {@code state} and the largest transaction. */
-    private Watch watch(String queue, String state, Callable<Integer> operation, Duration timeout) throws Exception {
-        Watch watch = new Watch();
-        long start = System.nanoTime();
-        Future<Integer> running = executor.submit(operation);
-        while (!running.isDone()) {
-            watch.sample(rows.count(queue, state), rows.largestTransaction());
-            assertTrue(System.nanoTime() - start < timeout.toNanos(), "still running after " + timeout + ": " + watch);
-            Thread.sleep(200);
+    /**
+     * Holds a lock on {@link #LOCKED_JOB} and runs {@code operation}. While the lock is held, the jobs before the
+     * locked one's chunk must leave {@code state}, committed, and none after it may: the transaction that waits
+     * for the lock holds fewer than a chunk. Then lets go, and returns what the operation returned.
+     */
+    private int runAgainstALock(String queue, String state, Callable<Integer> operation) throws Exception {
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<?> holder = executor.submit(() -> {
+            rows.holdLock(queue + "-" + LOCKED_JOB, locked, release);
+            return null;
+        });
+        try {
+            assertTrue(locked.await(30, TimeUnit.SECONDS), "the test could not lock a job");
+            Future<Integer> running = executor.submit(operation);
+            boolean reached = Await.until(() -> committed(queue, state) > JOBS_BEFORE_THE_LOCKED_ONE - CHUNK
+                    || running.isDone(), Duration.ofMinutes(2));
+            long committed = committed(queue, state);
+            assertTrue(reached && !running.isDone() && committed > JOBS_BEFORE_THE_LOCKED_ONE - CHUNK,
+                    "while job " + JOBS_BEFORE_THE_LOCKED_ONE + " in finish order was locked, " + committed
+                            + " jobs were committed; expected all but fewer than " + CHUNK + " of those before it");
+            Thread.sleep(1_000);
+            long later = committed(queue, state);
+            System.out.println("jobqueue bulk " + queue + " on " + (rows.postgres() ? "postgresql" : "mariadb")
+                    + ": job " + JOBS_BEFORE_THE_LOCKED_ONE + " in finish order locked, " + committed
+                    + " jobs before it committed, " + later + " a second later");
+            assertTrue(later <= JOBS_BEFORE_THE_LOCKED_ONE && !running.isDone(), "the operation went past job "
+                    + JOBS_BEFORE_THE_LOCKED_ONE + " in finish order, which it could not lock: " + later);
+
+            release.countDown();
+            holder.get(1, TimeUnit.MINUTES);
+            return running.get(5, TimeUnit.MINUTES);
+        } finally {
+            release.countDown();
         }
-        watch.result = running.get(0, TimeUnit.SECONDS);
-        watch.seconds = (System.nanoTime() - start) / 1e9;
-        System.out.println("jobqueue bulk " + queue + " on " + (rows.postgres() ? "postgresql" : "mariadb") + ": "
-                + watch);
-        return watch;
     }
 
-    /** What a second session saw while a bulk operation ran. */
-    static final class Watch {
-        final TreeSet<Long> remaining = new TreeSet<>();
-        long largest;
-        int samples;
-        Integer result;
-        double seconds;
-
-        void sample(long left, long transaction) {
-            remaining.add(left);
-            largest = Math.max(largest, transaction);
-            samples++;
-        }
-
-        /** The jobs went in many steps, and no transaction was large. */
-        void assertChunked(boolean postgres) {
-            long between = remaining.stream().filter(left -> left > 0 && left < JOBS).count();
-            assertTrue(between >= 10, "expected the remaining jobs to fall in many committed steps: " + this);
-            if (postgres) {
-                assertTrue(largest < MAX_TRANSACTION_MILLIS, "a transaction stayed open " + largest + " ms: " + this);
-            } else {
-                assertTrue(largest <= MAX_ROWS_IN_A_TRANSACTION, "a transaction changed " + largest + " rows: " + this);
-            }
-        }
-
-        @Override
-        public String toString() {
-            return samples + " samples over " + String.format("%.1f", seconds) + " s, " + remaining.size()
-                    + " distinct counts left (" + remaining.first() + " to " + remaining.last() + "), largest open"
-                    + " transaction " + largest + " (ms on PostgreSQL, rows changed on MariaDB)";
-        }
+    private long committed(String queue, String state) {
+        return JOBS - rows.count(queue, state);
     }
 }

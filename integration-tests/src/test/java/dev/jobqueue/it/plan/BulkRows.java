@@ -6,11 +6,13 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.hibernate.Session;
 
 /**
- * Fills the job table with a million finished jobs, fast, and watches the database while a bulk operation
- * works on them: how many are left, and how large the largest open transaction is.
+ * Fills the job table with many finished jobs, fast, and watches the database while a bulk operation works on
+ * them: it holds a lock on one job, and counts what is left.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -71,17 +73,14 @@ public class BulkRows {
     }
 
     /**
-     * The largest open transaction of any other session right now: on MariaDB the rows it has changed, on
-     * PostgreSQL (which does not say) how many milliseconds it has been open.
+     * Locks the job {@code id} in a transaction of its own, counts {@code locked} down, and holds the lock until
+     * {@code release} is counted down (at most three minutes).
      */
-    public long largestTransaction() {
-        String sql = postgres()
-                ? """
-                  SELECT COALESCE(MAX(EXTRACT(EPOCH FROM (clock_timestamp() - xact_start)) * 1000), 0)
-                  FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-                      AND xact_start IS NOT NULL AND backend_type = 'client backend'"""
-                : "SELECT COALESCE(MAX(trx_rows_modified), 0) FROM information_schema.innodb_trx";
-        return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
+    public void holdLock(String id, CountDownLatch locked, CountDownLatch release) throws InterruptedException {
+        em.createNativeQuery("SELECT id FROM jobqueue_job WHERE id = ?1 FOR UPDATE").setParameter(1, id)
+                .getResultList();
+        locked.countDown();
+        release.await(3, TimeUnit.MINUTES);
     }
 
     public int clear(String queue) {
