@@ -32,16 +32,20 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
 -- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
 -- this script again upgrades a table made by an earlier version.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200) COLLATE utf8mb4_nopad_bin;
--- Claiming reads due PENDING rows of one queue in claim order.
-CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
+-- Claiming reads due PENDING rows of one queue in claim order. The state comes first, so that counting one
+-- state's jobs by queue reads only that state's entries (earlier versions had queue first, under another name).
+DROP INDEX IF EXISTS jobqueue_job_pending ON jobqueue_job;
+CREATE INDEX IF NOT EXISTS jobqueue_job_state ON jobqueue_job (state, queue, priority DESC, run_at, seq);
 -- The jobs of an ordering key, oldest first: only the oldest unfinished one may run.
 CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);
 CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state);
 -- Lease renewal and rescue.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
--- Admin listings of dead letters, and retention's deletes of old DONE jobs.
-CREATE INDEX IF NOT EXISTS jobqueue_job_finished ON jobqueue_job (queue, state, finished_at);
+-- Admin listings of dead letters, retention's deletes of old DONE jobs, and counts of DONE and FAILED jobs;
+-- state first, as above.
+DROP INDEX IF EXISTS jobqueue_job_finished ON jobqueue_job;
+CREATE INDEX IF NOT EXISTS jobqueue_job_state_finished ON jobqueue_job (state, queue, finished_at);
 
 -- Every failed attempt's error, deleted with its job.
 CREATE TABLE IF NOT EXISTS jobqueue_job_error (

@@ -33,6 +33,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS jobqueue_job_dedupe ON jobqueue_job (queue, de
 CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq)
     WHERE ordering_key IS NOT NULL AND state IN ('PENDING', 'RUNNING', 'WAITING');
 CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state) WHERE group_name IS NOT NULL;
+-- Counting WAITING jobs by queue (the other states' counts read the partial indexes of their own state).
+CREATE INDEX IF NOT EXISTS jobqueue_job_waiting ON jobqueue_job (queue) WHERE state = 'WAITING';
 -- Lease renewal and rescue touch only RUNNING rows.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token) WHERE state = 'RUNNING';
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expires_at) WHERE state = 'RUNNING';

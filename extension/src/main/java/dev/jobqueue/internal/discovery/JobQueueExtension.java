@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.Config;
@@ -48,6 +49,7 @@ public class JobQueueExtension implements Extension {
     private final List<ConsumerMethod> found = new ArrayList<>();
     private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
     private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
+    private final Set<String> producerOnly = ConcurrentHashMap.newKeySet();
     private volatile QueueOptionsResolver resolver;
     private volatile PayloadLimit unconsumedPayloadLimit;
 
@@ -132,6 +134,7 @@ public class JobQueueExtension implements Extension {
         }
         Iterable<String> keys = config.getPropertyNames();
         for (String queue : ConfigKeyCheck.producerOnlyQueues(keys, lookup)) {
+            producerOnly.add(queue);
             try {
                 options.put(queue, resolver.resolve(queue));
             } catch (IllegalArgumentException e) {
@@ -167,6 +170,13 @@ public class JobQueueExtension implements Extension {
     /** The validated consumers, one per queue. */
     public Collection<ConsumerMethod> consumers() {
         return List.copyOf(consumers.values());
+    }
+
+    /** The queues this application consumes or marks {@code producer-only}. */
+    public Set<String> ownQueues() {
+        Set<String> own = new TreeSet<>(consumers.keySet());
+        own.addAll(producerOnly);
+        return own;
     }
 
     /** The options of a queue, whether this node consumes it or not. */

@@ -80,6 +80,7 @@ public class JobQueueRuntime {
                 throw new IllegalArgumentException(Messages.badConfigValue(SHUTDOWN_GRACE, value, e.getMessage()), e);
             }
         });
+        metrics.ownQueues(extension.ownQueues());
         schema.verify(config.getOptionalValue(SCHEMA_CREATE, Boolean.class).orElse(false));
         leaseKeeper.takeBackEarlierLeases();
         List<QueueOptions> consumed = extension.consumers().stream()

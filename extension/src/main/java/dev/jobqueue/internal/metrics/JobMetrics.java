@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.metrics;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
@@ -17,6 +18,14 @@ public interface JobMetrics {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
+
+    /**
+     * Names the queues whose metrics get series of their own: those this application consumes or marks
+     * producer-only. Any other queue's (a put on a queue named per tenant, a rescue of another application's
+     * job) are recorded under {@link MetricNames#OTHER_QUEUES}, so that the number of series stays bounded
+     * by the configuration. Until it is called, every queue gets its own series.
+     */
+    void ownQueues(Set<String> queues);
 
     void enqueued(String queue, int count);
 

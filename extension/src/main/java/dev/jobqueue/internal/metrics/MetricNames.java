@@ -23,6 +23,11 @@ public final class MetricNames {
     public static final String LEASES_RESCUED = "jobqueue.leases.rescued";
 
     public static final String QUEUE_TAG = "queue";
+    /**
+     * The {@code queue} tag of the metrics of every queue this application neither consumes nor marks
+     * {@code producer-only}. It cannot be a queue's name, so it never mixes with one.
+     */
+    public static final String OTHER_QUEUES = "(other)";
     public static final String OUTCOME_TAG = "outcome";
     public static final String STATE_TAG = "state";
 

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
 import org.eclipse.microprofile.metrics.Counter;
@@ -14,7 +15,8 @@ import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * {@link JobMetrics} in MicroProfile Metrics' application registry. Each queue's metrics are looked up once and
- * kept: a lookup in the registry costs more than the update, and updates happen several times per job.
+ * kept: a lookup in the registry costs more than the update, and updates happen several times per job. Only
+ * the application's own queues get series of their own (see {@link #ownQueues}).
  */
 @ApplicationScoped
 public class MicroProfileJobMetrics implements JobMetrics {
@@ -25,6 +27,12 @@ public class MicroProfileJobMetrics implements JobMetrics {
     MetricRegistry registry;
 
     private final Map<String, QueueMetrics> byQueue = new ConcurrentHashMap<>();
+    private volatile Set<String> ownQueues;
+
+    @Override
+    public void ownQueues(Set<String> queues) {
+        ownQueues = Set.copyOf(queues);
+    }
 
     @Override
     public void enqueued(String queue, int count) {
@@ -61,7 +69,13 @@ public class MicroProfileJobMetrics implements JobMetrics {
     }
 
     private QueueMetrics of(String queue) {
-        return byQueue.computeIfAbsent(queue, name -> new QueueMetrics(registry, queueTag(name)));
+        QueueMetrics metrics = byQueue.get(queue);
+        if (metrics != null) {
+            return metrics;
+        }
+        Set<String> own = ownQueues;
+        String series = own == null || own.contains(queue) ? queue : MetricNames.OTHER_QUEUES;
+        return byQueue.computeIfAbsent(series, name -> new QueueMetrics(registry, queueTag(name)));
     }
 
     private static Tag queueTag(String queue) {

@@ -2,11 +2,17 @@ package dev.jobqueue.internal.metrics;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /** Records nothing: the {@link JobMetrics} used when the server has no MicroProfile Metrics. */
 @ApplicationScoped
 public class NoopJobMetrics implements JobMetrics {
+
+    @Override
+    public void ownQueues(Set<String> queues) {
+        // no metrics on this server
+    }
 
     @Override
     public void enqueued(String queue, int count) {

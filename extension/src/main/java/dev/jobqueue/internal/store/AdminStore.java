@@ -45,16 +45,24 @@ public class AdminStore {
     @Inject
     Purges purges;
 
-    /** Counts jobs by queue and state, for the given states only (cheap states keep the query cheap). */
+    /**
+     * Counts jobs by queue and state, for the given states only. Each state is counted by a query of its own that
+     * names it as a literal, so that it reads only that state's index: PostgreSQL's partial index of the state,
+     * MariaDB's index that starts with the state. A million DONE jobs then cost nothing to a count of PENDING
+     * ones, and a count of DONE jobs reads index entries, not rows.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public List<StateCount> count(Collection<JobState> states) {
-        return em.createQuery("""
-                SELECT j.queue, j.state, COUNT(j) FROM JobqueueJob j WHERE j.state IN :states
-                GROUP BY j.queue, j.state""", Object[].class)
-                .setParameter("states", states)
-                .getResultStream()
-                .map(row -> new StateCount((String) row[0], (JobState) row[1], ((Number) row[2]).longValue()))
-                .toList();
+        List<StateCount> counts = new ArrayList<>();
+        for (JobState state : states) {
+            List<?> rows = em.createNativeQuery("SELECT queue, COUNT(*) FROM jobqueue_job WHERE state = '"
+                    + state.name() + "' GROUP BY queue").getResultList();
+            for (Object row : rows) {
+                Object[] columns = (Object[]) row;
+                counts.add(new StateCount((String) columns[0], state, ((Number) columns[1]).longValue()));
+            }
+        }
+        return counts;
     }
 
     @Transactional(TxType.REQUIRES_NEW)

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
@@ -21,6 +22,8 @@ import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -50,6 +53,9 @@ class ObservabilityIT {
 
     @Inject
     Dispatcher dispatcher;
+
+    @Inject
+    JobAdmin admin;
 
     @EJB
     JobTable table;
@@ -84,6 +90,27 @@ class ObservabilityIT {
         assertTrue(value(after, "jobqueue_depth", "ops-failing", "state=\"failed\"") >= 1, after);
         assertEquals(0, value(after, "jobqueue_depth", "ops-ok", "state=\"pending\""));
         assertEquals(0, value(after, "jobqueue_stuck", "ops-ok", null));
+    }
+
+    @Test
+    void queues_the_application_neither_consumes_nor_declares_share_one_series() throws Exception {
+        String before = scrape();
+        List<JobId> put = new ArrayList<>();
+        try {
+            for (int tenant = 0; tenant < 20; tenant++) {
+                put.add(jobs.put("ops-tenant-" + tenant, "x"));
+            }
+            put.add(jobs.put("ops-outbound", "y"));
+
+            String after = scrape();
+            assertEquals(20, delta(before, after, "jobqueue_enqueued_total", "(other)", null), after);
+            assertFalse(after.contains("queue=\"ops-tenant-"), "no series per undeclared queue: " + after);
+            assertEquals(1, delta(before, after, "jobqueue_enqueued_total", "ops-outbound", null),
+                    "a queue marked producer-only has its own series");
+            assertEquals(0, delta(before, after, "jobqueue_enqueued_total", "ops-ok", null));
+        } finally {
+            put.forEach(admin::delete);
+        }
     }
 
     @Test

@@ -32,21 +32,33 @@ public class ClaimPlan {
         return em.unwrap(Session.class).doReturningWork(c -> c.getMetaData().getDatabaseProductName());
     }
 
-    /** Inserts {@code finished} DONE and FAILED jobs and {@code pending} PENDING ones on queue "plan". */
-    public void fill(String numbers, int finished, int pending) {
-        String source = numbers.formatted(finished + pending);
+    /**
+     * Inserts {@code finished} DONE and FAILED jobs, then {@code pending} PENDING ones, then {@code waiting}
+     * WAITING ones on queue "plan".
+     */
+    public void fill(String numbers, int finished, int pending, int waiting) {
+        String source = numbers.formatted(finished + pending + waiting);
         em.createNativeQuery("""
                 INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at, finished_at)
                 SELECT CONCAT('plan-', n), 'plan',
-                    CASE WHEN n > %d THEN 'PENDING' WHEN MOD(n, 2) = 0 THEN 'DONE' ELSE 'FAILED' END,
+                    CASE WHEN n > %d THEN 'WAITING' WHEN n > %d THEN 'PENDING'
+                        WHEN MOD(n, 2) = 0 THEN 'DONE' ELSE 'FAILED' END,
                     '{}', 1, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP,
                     CASE WHEN n > %d THEN NULL ELSE CURRENT_TIMESTAMP END
-                FROM %s""".formatted(finished, finished, source)).executeUpdate();
+                FROM %s""".formatted(finished + pending, finished, finished, source)).executeUpdate();
     }
 
-    /** Refreshes PostgreSQL's planner statistics. */
-    public void analyzePostgres() {
-        em.createNativeQuery("ANALYZE jobqueue_job").executeUpdate();
+    /**
+     * Refreshes PostgreSQL's planner statistics and visibility map, as autovacuum would after so many changes;
+     * VACUUM cannot run in a transaction.
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void vacuumPostgres() {
+        em.unwrap(Session.class).doWork(connection -> {
+            try (var statement = connection.createStatement()) {
+                statement.execute("VACUUM ANALYZE jobqueue_job");
+            }
+        });
     }
 
     /** Refreshes MariaDB's index statistics; ANALYZE TABLE commits implicitly, so it cannot run in an XA transaction. */
@@ -57,7 +69,30 @@ public class ClaimPlan {
 
     /** The plan of the claim query, one line per row of EXPLAIN's output. */
     public String explainClaim() {
-        List<?> rows = em.createNativeQuery("EXPLAIN " + CLAIM).getResultList();
+        return explain(CLAIM);
+    }
+
+    /**
+     * The plan of the query that counts the jobs in {@code state} by queue, as {@code AdminStore.count} issues it
+     * for the depth gauges and {@code GET /queues}.
+     */
+    public String explainCount(String state) {
+        return explain("SELECT queue, COUNT(*) FROM jobqueue_job WHERE state = '" + state + "' GROUP BY queue");
+    }
+
+    /** How long the count of {@code state} took, in milliseconds, and what it found for queue "plan". */
+    public String timeCount(String state) {
+        long start = System.nanoTime();
+        List<?> rows = em.createNativeQuery("SELECT queue, COUNT(*) FROM jobqueue_job WHERE state = '" + state
+                + "' GROUP BY queue").getResultList();
+        long micros = (System.nanoTime() - start) / 1_000;
+        return state + " " + rows.stream().filter(row -> "plan".equals(((Object[]) row)[0]))
+                .map(row -> String.valueOf(((Object[]) row)[1])).findFirst().orElse("0")
+                + " jobs counted in " + micros / 1000.0 + " ms";
+    }
+
+    private String explain(String sql) {
+        List<?> rows = em.createNativeQuery("EXPLAIN " + sql).getResultList();
         return rows.stream().map(row -> row instanceof Object[] columns
                 ? Arrays.stream(columns).map(String::valueOf).collect(Collectors.joining(" | "))
                 : String.valueOf(row)).collect(Collectors.joining("\n"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.Deployments;
 import jakarta.ejb.EJB;
+import java.util.List;
 import java.util.Locale;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -13,15 +14,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * With 1,000,000 DONE and FAILED jobs and 10,000 PENDING ones in one queue, the claim reads the index of
- * PENDING jobs rather than the table. Run on PostgreSQL and MariaDB only (the pom excludes it on H2, the
- * embedded development database).
+ * With 1,000,000 DONE and FAILED jobs, 10,000 PENDING ones and 1,000 WAITING ones in one queue, the claim reads
+ * the index of PENDING jobs rather than the table, and the counts of the depth gauges and {@code GET /queues}
+ * read, for each state, only that state's index entries. Run on PostgreSQL and MariaDB only (the pom excludes
+ * it on H2, the embedded development database).
  */
 @ExtendWith(ArquillianExtension.class)
 class ClaimPlanIT {
 
     private static final int FINISHED = 1_000_000;
     private static final int PENDING = 10_000;
+    private static final int WAITING = 1_000;
+    private static final List<String> STATES = List.of("PENDING", "RUNNING", "WAITING", "DONE", "FAILED");
 
     @Deployment
     static WebArchive app() {
@@ -32,15 +36,15 @@ class ClaimPlanIT {
     ClaimPlan plan;
 
     @Test
-    void the_claim_uses_the_pending_index_under_a_million_finished_jobs() {
+    void the_claim_and_the_counts_read_indexes_under_a_million_finished_jobs() {
         String database = plan.database().toLowerCase(Locale.ROOT);
         boolean postgres = database.contains("postgres");
         plan.clear();
         try {
             plan.fill(postgres ? "generate_series(1, %d) AS s(n)" : "(SELECT seq AS n FROM seq_1_to_%d) s",
-                    FINISHED, PENDING);
+                    FINISHED, PENDING, WAITING);
             if (postgres) {
-                plan.analyzePostgres();
+                plan.vacuumPostgres();
             } else {
                 plan.analyzeMariaDb();
             }
@@ -48,9 +52,26 @@ class ClaimPlanIT {
             System.out.println("jobqueue claim plan on " + database + " with " + FINISHED + " DONE/FAILED and "
                     + PENDING + " PENDING jobs:\n" + explained);
 
-            assertTrue(explained.contains("jobqueue_job_pending"), explained);
+            assertTrue(explained.contains(postgres ? "jobqueue_job_pending" : "jobqueue_job_state"), explained);
             assertFalse(postgres ? explained.contains("Seq Scan on jobqueue_job j")
                     : explained.matches("(?s).*\\| j \\| ALL \\|.*"), explained);
+
+            for (String state : STATES) {
+                String count = plan.explainCount(state);
+                System.out.println("jobqueue count plan of " + state + " on " + database + ":\n" + count + "\n"
+                        + plan.timeCount(state));
+                if (postgres) {
+                    // An index of that state only: its partial index, or for RUNNING the lease expiry index.
+                    assertFalse(count.contains("Seq Scan"), count);
+                    assertTrue(count.matches("(?s).*Index (Only )?Scan using jobqueue_job_(pending|lease_expiry|"
+                            + "lease|waiting|done|failed).*"), count);
+                } else {
+                    // A range of the index that starts with the state, read without the rows ("Using index").
+                    assertTrue(count.matches("(?s).*\\| range \\|.*jobqueue_job_state.*Using index.*")
+                            || count.matches("(?s).*\\| ref \\|.*jobqueue_job_(state|lease_expiry).*Using index.*"),
+                            count);
+                }
+            }
         } finally {
             plan.clear();
         }
