@@ -9,6 +9,7 @@ import dev.jobqueue.internal.config.DatasourceVariables;
 import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.health.DatabaseReadiness;
 import dev.jobqueue.internal.health.WorkerLiveness;
 import dev.jobqueue.internal.metrics.JobMetrics;

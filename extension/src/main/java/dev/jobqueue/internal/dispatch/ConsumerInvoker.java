@@ -1,7 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.JobContext;
-import dev.jobqueue.internal.discovery.ConsumerMethod;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.context.spi.CreationalContext;
 import jakarta.enterprise.inject.spi.BeanManager;

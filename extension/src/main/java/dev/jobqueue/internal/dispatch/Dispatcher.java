@@ -2,7 +2,7 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
-import dev.jobqueue.internal.discovery.ConsumerMethod;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;

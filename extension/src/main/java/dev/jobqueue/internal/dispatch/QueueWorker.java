@@ -1,11 +1,11 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
-import dev.jobqueue.internal.discovery.ConsumerMethod;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobStore;
-import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.LeaseClock;
 import java.time.Clock;
 import java.time.Instant;

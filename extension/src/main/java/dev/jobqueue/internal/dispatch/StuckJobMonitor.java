@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.task.PeriodicTask;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;

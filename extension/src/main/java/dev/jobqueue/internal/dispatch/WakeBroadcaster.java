@@ -1,7 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.store.NotifyChannel;
-import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.task.OutageLog;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;

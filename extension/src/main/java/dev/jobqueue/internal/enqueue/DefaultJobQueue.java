@@ -6,6 +6,7 @@ import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;

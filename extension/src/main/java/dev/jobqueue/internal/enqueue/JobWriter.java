@@ -11,6 +11,7 @@ import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LocalStart;
 import dev.jobqueue.internal.dispatch.WakeBroadcaster;
 import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.EnqueueStore;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.KeyHolder;

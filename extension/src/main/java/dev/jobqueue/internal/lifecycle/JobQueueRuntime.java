@@ -3,7 +3,7 @@ package dev.jobqueue.internal.lifecycle;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.config.QueueOptions;
-import dev.jobqueue.internal.discovery.ConsumerMethod;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseKeeper;

@@ -1,10 +1,10 @@
 package dev.jobqueue.internal.metrics;
 
-import dev.jobqueue.internal.dispatch.PeriodicTask;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobState;
-import dev.jobqueue.internal.store.OutageLog;
+import dev.jobqueue.internal.task.OutageLog;
+import dev.jobqueue.internal.task.PeriodicTask;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.task;
 
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;

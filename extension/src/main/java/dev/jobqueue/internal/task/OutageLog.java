@@ -1,5 +1,6 @@
-package dev.jobqueue.internal.store;
+package dev.jobqueue.internal.task;
 
+import dev.jobqueue.internal.store.DatabaseReachability;
 import java.util.logging.Logger;
 
 /**

@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.enqueue;
+package dev.jobqueue.internal.payload;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

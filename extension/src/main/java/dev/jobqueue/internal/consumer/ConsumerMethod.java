@@ -1,5 +1,7 @@
-package dev.jobqueue.internal.discovery;
+package dev.jobqueue.internal.consumer;
 
+import dev.jobqueue.Consumer;
+import dev.jobqueue.internal.Messages;
 import jakarta.enterprise.inject.spi.Bean;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -17,11 +19,11 @@ import java.lang.reflect.Type;
  * @param payloadType   the declared type of the first parameter, the target of JSON-B
  * @param takesContext  whether a second {@code JobContext} parameter is declared
  */
-public record ConsumerMethod(String queue, dev.jobqueue.Consumer annotation, Bean<?> bean, Method method, Type referenceType, Method invocable,
-        Type payloadType, boolean takesContext) {
+public record ConsumerMethod(String queue, Consumer annotation, Bean<?> bean, Method method, Type referenceType,
+        Method invocable, Type payloadType, boolean takesContext) {
 
     /** The method as users wrote it, for messages. */
     public String describe() {
-        return dev.jobqueue.internal.Messages.describe(method);
+        return Messages.describe(method);
     }
 }

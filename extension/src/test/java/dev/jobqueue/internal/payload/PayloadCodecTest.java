@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.enqueue;
+package dev.jobqueue.internal.payload;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
