@@ -49,7 +49,9 @@ class BrokenDeploymentIT {
         assertDeploymentFailsWith("bad-config",
                 "JQ020: configuration key jobqueue.queue.broken-config.lease has the invalid value '-5s'",
                 "jobqueue.queue.broken-config.success-on has the invalid value 'com.example.NoSuchException'",
-                "jobqueue.queue.nobody-consumes-this.max-attempts has the invalid value '3': no @Consumer");
+                "jobqueue.queue.nobody-consumes-this.max-attempts has the invalid value '3': no @Consumer",
+                "JQ020: configuration key jobqueue.shutdown-grace has the invalid value 'soon'",
+                "JQ020: configuration key jobqueue.notify.enabled has the invalid value 'maybe': expected true or false");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.config.NodeSettings;
+import jakarta.enterprise.inject.spi.CDI;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
@@ -10,7 +12,6 @@ import jakarta.ws.rs.core.SecurityContext;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Lets a request into the admin API only when the API is enabled, the user is authenticated and in the role
@@ -37,9 +38,9 @@ public class AdminGuard implements ContainerRequestFilter {
 
     /** The answer to a request that may not go further, or empty if it may. */
     static Optional<Response> refusal(SecurityContext security, String method, String requestedBy) {
-        if (!ConfigProvider.getConfig().getOptionalValue(JobAdminResource.ENABLED_KEY, Boolean.class).orElse(true)) {
+        if (!CDI.current().select(NodeSettings.class).get().adminEnabled()) {
             return Optional.of(answer(Response.Status.NOT_FOUND,
-                    "the jobqueue admin API is disabled (" + JobAdminResource.ENABLED_KEY + "=false)"));
+                    "the jobqueue admin API is disabled (" + NodeSettings.ADMIN_ENABLED + "=false)"));
         }
         if (security.getUserPrincipal() == null) {
             return Optional.of(Response.fromResponse(answer(Response.Status.UNAUTHORIZED, "authentication required"))

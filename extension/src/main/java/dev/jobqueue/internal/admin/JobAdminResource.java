@@ -46,7 +46,6 @@ public class JobAdminResource {
     public static final String ROLE = "jobqueue-admin";
     /** The header every request that changes something must carry, with any value. */
     public static final String REQUESTED_BY = "X-Requested-By";
-    static final String ENABLED_KEY = "jobqueue.admin.enabled";
     /** How much of a payload the job view shows unless asked for all of it: 64 Ki characters. */
     static final int PAYLOAD_DISPLAY_CHARS = 65_536;
 

@@ -6,6 +6,7 @@ import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.AnnotatedOptions;
 import dev.jobqueue.internal.config.ConfigKeyCheck;
 import dev.jobqueue.internal.config.DatasourceVariables;
+import dev.jobqueue.internal.config.NodeSettings;
 import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
@@ -146,6 +147,11 @@ public class JobQueueExtension implements Extension {
             unconsumedPayloadLimit = resolver.unconsumedPayloadLimit();
         } catch (IllegalArgumentException e) {
             badValues.add(e.getMessage());
+        }
+        try {
+            NodeSettings.parse(lookup);
+        } catch (IllegalArgumentException e) {
+            e.getMessage().lines().forEach(badValues::add);
         }
         badValues.forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
         // Only the application's own file is checked for typos: environment variables, system properties

@@ -1,10 +1,10 @@
 package dev.jobqueue.internal.dispatch;
 
-import jakarta.annotation.PostConstruct;
+import dev.jobqueue.internal.config.NodeSettings;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The message a put sends every node through PostgreSQL's NOTIFY: the queue, and the node that put the job.
@@ -14,18 +14,13 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 public class WakeMessages {
 
-    static final String ENABLED_KEY = "jobqueue.notify.enabled";
-
     private final String node = UUID.randomUUID().toString();
-    private boolean enabled;
 
-    @PostConstruct
-    void readConfig() {
-        enabled = ConfigProvider.getConfig().getOptionalValue(ENABLED_KEY, Boolean.class).orElse(true);
-    }
+    @Inject
+    NodeSettings settings;
 
     public boolean enabled() {
-        return enabled;
+        return settings.notifyEnabled();
     }
 
     /** The message telling other nodes that jobs were put on {@code queue}. */

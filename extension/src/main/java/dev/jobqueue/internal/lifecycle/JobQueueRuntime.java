@@ -1,7 +1,6 @@
 package dev.jobqueue.internal.lifecycle;
 
-import dev.jobqueue.internal.Messages;
-import dev.jobqueue.internal.config.Durations;
+import dev.jobqueue.internal.config.NodeSettings;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
@@ -22,8 +21,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Starts jobqueue when the application starts: checks the schema, then starts a worker for every enabled
@@ -34,10 +31,6 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class JobQueueRuntime {
 
     private static final Logger LOG = Logger.getLogger(JobQueueRuntime.class.getName());
-
-    static final String SCHEMA_CREATE = "jobqueue.schema.create";
-    static final String SHUTDOWN_GRACE = "jobqueue.shutdown-grace";
-    static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     @Inject
     JobQueueExtension extension;
@@ -69,19 +62,12 @@ public class JobQueueRuntime {
     @Inject
     JobMetrics metrics;
 
-    private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
+    @Inject
+    NodeSettings settings;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
-        Config config = ConfigProvider.getConfig();
-        config.getOptionalValue(SHUTDOWN_GRACE, String.class).ifPresent(value -> {
-            try {
-                shutdownGrace = Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(Messages.badConfigValue(SHUTDOWN_GRACE, value, e.getMessage()), e);
-            }
-        });
         metrics.ownQueues(extension.ownQueues());
-        schema.verify(config.getOptionalValue(SCHEMA_CREATE, Boolean.class).orElse(false));
+        schema.verify(settings.schemaCreate());
         leaseKeeper.takeBackEarlierLeases();
         List<QueueOptions> consumed = extension.consumers().stream()
                 .map(consumer -> extension.options(consumer.queue()))
@@ -121,7 +107,7 @@ public class JobQueueRuntime {
         depths.stop();
         retentionPurger.stop();
         stuckJobMonitor.stop();
-        dispatcher.stop(shutdownGrace);
+        dispatcher.stop(settings.shutdownGrace());
         leaseKeeper.stop();
     }
 
