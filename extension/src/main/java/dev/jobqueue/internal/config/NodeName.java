@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.config;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -66,7 +67,7 @@ public class NodeName {
 
     private static String application() {
         try {
-            return (String) new InitialContext().lookup("java:app/AppName");
+            return (String) new InitialContext().lookup(JndiNames.APPLICATION_NAME);
         } catch (NamingException e) {
             return "app";
         }

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
@@ -38,10 +39,10 @@ public class Dispatcher {
     Clock clock;
 
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
-    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    @Resource(lookup = JndiNames.EXECUTOR)
     ManagedExecutorService executor;
 
     @Inject

@@ -4,6 +4,7 @@ import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
@@ -50,7 +51,7 @@ public class JobExecutor {
     @Inject
     BeanManager beanManager;
 
-    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    @Resource(lookup = JndiNames.SYNCHRONIZATION_REGISTRY)
     TransactionSynchronizationRegistry transactionRegistry;
 
     @Inject

@@ -5,12 +5,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** Fires jobqueue's CDI events so that an observer that throws is logged and never breaks the queue. */
-final class Observers {
+public final class Observers {
 
     private Observers() {
     }
 
-    static <T> void notify(Event<T> event, T payload, Logger log) {
+    public static <T> void notify(Event<T> event, T payload, Logger log) {
         try {
             event.fire(payload);
         } catch (RuntimeException e) {

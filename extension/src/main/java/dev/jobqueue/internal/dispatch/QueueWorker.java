@@ -316,7 +316,7 @@ final class QueueWorker {
      */
     private boolean leaseOutlastsNextRenewal(ClaimedJob job) {
         Instant expires = running.leaseExpiresAt(job);
-        return expires != null && expires.isAfter(leaseClock.now().plus(LeaseKeeper.renewalPeriod(options.lease())));
+        return expires != null && expires.isAfter(leaseClock.now().plus(LeaseRenewal.period(options.lease())));
     }
 
     /** Hands a claimed job that will not start here back to the queue, if its lease is still this node's. */

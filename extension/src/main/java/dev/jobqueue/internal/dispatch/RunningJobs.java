@@ -57,12 +57,12 @@ public class RunningJobs {
     }
 
     /** Records that the lease keeper extended these attempts' leases to {@code until}. */
-    void renewed(Collection<LeasedJob> jobs, Instant until) {
+    public void renewed(Collection<LeasedJob> jobs, Instant until) {
         jobs.forEach(job -> entries.computeIfPresent(job, (key, entry) -> entry.renewed(until)));
     }
 
     /** Whether this node still runs the attempt: its consumer, or its DONE, has not finished. */
-    boolean holds(LeasedJob job) {
+    public boolean holds(LeasedJob job) {
         return entries.containsKey(job);
     }
 
@@ -73,7 +73,7 @@ public class RunningJobs {
     }
 
     /** Records that the attempt was reported as stuck; true only the first time, so it is reported once. */
-    boolean markWarnedStuck(ClaimedJob job) {
+    public boolean markWarnedStuck(ClaimedJob job) {
         boolean[] first = {false};
         entries.computeIfPresent(LeasedJob.of(job), (key, entry) -> {
             first[0] = !entry.warnedStuck();

@@ -9,7 +9,7 @@ import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LocalStart;
-import dev.jobqueue.internal.dispatch.WakeBroadcaster;
+import dev.jobqueue.internal.wake.WakeBroadcaster;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.EnqueueStore;

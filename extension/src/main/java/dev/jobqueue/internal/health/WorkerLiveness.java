@@ -1,7 +1,7 @@
 package dev.jobqueue.internal.health;
 
 import dev.jobqueue.internal.dispatch.Dispatcher;
-import dev.jobqueue.internal.dispatch.LeaseKeeper;
+import dev.jobqueue.internal.watch.LeaseKeeper;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

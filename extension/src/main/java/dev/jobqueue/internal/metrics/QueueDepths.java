@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.metrics;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.JobState;
@@ -30,7 +31,7 @@ public class QueueDepths {
     private final OutageLog outage = new OutageLog(LOG, "the queue-depth gauges", "keep their last values");
     private final PeriodicTask task = new PeriodicTask();
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
     @Inject

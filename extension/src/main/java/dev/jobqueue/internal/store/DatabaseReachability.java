@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.JndiNames;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -14,7 +15,7 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class DatabaseReachability {
 
-    @Resource(lookup = "java:comp/DefaultDataSource")
+    @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
     public boolean reachable() {

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +19,7 @@ import javax.sql.DataSource;
 public class IsolationCheck {
 
     /** The persistence unit's jta-data-source, as in {@link TransactionalJdbc}. */
-    @Resource(lookup = "java:comp/DefaultDataSource")
+    @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
     /** @throws IllegalStateException if the datasource's connections are not READ COMMITTED */

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.JndiNames;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
@@ -16,7 +17,7 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class NotifyChannel {
 
-    @Resource(lookup = "java:comp/DefaultDataSource")
+    @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
     private volatile Boolean postgresql;

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,7 +46,7 @@ public class SchemaCheck {
             "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
             "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0");
 
-    @Resource(lookup = "java:comp/DefaultDataSource")
+    @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
     /**

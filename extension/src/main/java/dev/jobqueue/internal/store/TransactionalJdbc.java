@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.JndiNames;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
@@ -24,7 +25,7 @@ class TransactionalJdbc {
     }
 
     /** The persistence unit's jta-data-source. */
-    @Resource(lookup = "java:comp/DefaultDataSource")
+    @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
     private volatile Database database;

@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.wake;
 
 import dev.jobqueue.internal.config.NodeSettings;
 import jakarta.enterprise.context.ApplicationScoped;

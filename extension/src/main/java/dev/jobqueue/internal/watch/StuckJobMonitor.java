@@ -1,6 +1,8 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.watch;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.task.PeriodicTask;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
@@ -35,7 +37,7 @@ public class StuckJobMonitor {
     private volatile Map<String, Long> stuckByQueue = Map.of();
     private final PeriodicTask task = new PeriodicTask();
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
     @Inject

@@ -1,7 +1,8 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.store.ClaimedJob;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,6 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.watch;
 
+import dev.jobqueue.internal.dispatch.RunningJobs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;

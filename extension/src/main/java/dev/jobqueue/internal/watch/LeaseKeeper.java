@@ -1,9 +1,14 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.watch;
 
 import dev.jobqueue.JobId;
 import dev.jobqueue.LeaseRescued;
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.LeaseRenewal;
+import dev.jobqueue.internal.dispatch.Observers;
+import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.DatabaseTime;
@@ -43,7 +48,6 @@ import java.util.stream.Collectors;
 public class LeaseKeeper {
 
     private static final Logger LOG = Logger.getLogger(LeaseKeeper.class.getName());
-    private static final Duration MAX_PERIOD = Duration.ofSeconds(5);
     private static final int RESCUE_LIMIT = 500;
     /** A node clock this far from the database's is logged: run times and backoff use the node's clock. */
     private static final Duration NOTABLE_OFFSET = Duration.ofSeconds(2);
@@ -61,10 +65,10 @@ public class LeaseKeeper {
     @Inject
     NodeName node;
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
-    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    @Resource(lookup = JndiNames.EXECUTOR)
     ManagedExecutorService executor;
 
     @Inject
@@ -92,14 +96,8 @@ public class LeaseKeeper {
     /** The leases the last round saw expired, which this round takes back if they are still so. */
     private Map<String, Instant> seenExpired = Map.of();
     private volatile Instant lastRound;
-    private volatile Duration period = MAX_PERIOD;
+    private volatile Duration period = LeaseRenewal.MAX_PERIOD;
     private volatile boolean clockOffsetLogged;
-
-    /** How often leases of {@code lease} are renewed at the least: a third of the lease, at most five seconds. */
-    static Duration renewalPeriod(Duration lease) {
-        Duration third = lease.dividedBy(3);
-        return Duration.ofMillis(Math.max(100, Math.min(third.toMillis(), MAX_PERIOD.toMillis())));
-    }
 
     /**
      * Before the node's queues start: reads the database's clock, and takes back at once the jobs that an earlier
@@ -119,7 +117,7 @@ public class LeaseKeeper {
 
     /** Starts the task; it runs every third of the shortest lease, and at least every five seconds. */
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestLease) {
-        period = renewalPeriod(shortestLease);
+        period = LeaseRenewal.period(shortestLease);
         lastRound = clock.instant();
         task.start(scheduler, () -> keep(optionsOf), period, period);
     }

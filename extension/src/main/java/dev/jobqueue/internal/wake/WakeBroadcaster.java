@@ -1,5 +1,6 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.wake;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.store.NotifyChannel;
 import dev.jobqueue.internal.task.OutageLog;
 import jakarta.annotation.Resource;
@@ -37,7 +38,7 @@ public class WakeBroadcaster {
     @Inject
     WakeMessages messages;
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
     private final Set<String> pending = ConcurrentHashMap.newKeySet();

@@ -1,5 +1,6 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.watch;
 
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.Groups;
@@ -38,7 +39,7 @@ public class RetentionPurger {
     /** Where the group sweep goes on from; it goes round the group table a slice per run. */
     private volatile String sweptTo;
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    @Resource(lookup = JndiNames.SCHEDULER)
     ManagedScheduledExecutorService scheduler;
 
     @Inject

@@ -1,5 +1,7 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.wake;
 
+import dev.jobqueue.internal.JndiNames;
+import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.store.ListenConnection;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -37,10 +39,10 @@ public class NotifyListener {
     private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     /** Unshareable, so a connection given back returns to the pool at once, not when the thread ends. */
-    @Resource(lookup = "java:comp/DefaultDataSource", shareable = false)
+    @Resource(lookup = JndiNames.DATASOURCE, shareable = false)
     DataSource dataSource;
 
-    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    @Resource(lookup = JndiNames.THREAD_FACTORY)
     ManagedThreadFactory threads;
 
     @Inject

@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.dispatch;
+package dev.jobqueue.internal.wake;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
