@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
-import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.ConfirmationConsumer;
 import dev.jobqueue.it.app.FlakyConsumer;
@@ -45,7 +45,7 @@ class ClaimIT {
     JobQueue jobs;
 
     @Inject
-    JobStore store;
+    ClaimStore store;
 
     @Inject
     Recorder recorder;

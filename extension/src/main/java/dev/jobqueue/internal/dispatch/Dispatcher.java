@@ -4,9 +4,10 @@ import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.time.JobQueueClock;
 import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
@@ -52,7 +53,10 @@ public class Dispatcher {
     NodeName node;
 
     @Inject
-    JobStore store;
+    ClaimStore claims;
+
+    @Inject
+    LeaseStore leases;
 
     @Inject
     JobExecutor jobExecutor;
@@ -64,7 +68,7 @@ public class Dispatcher {
     DatabaseReachability database;
 
     public void start(ConsumerMethod consumer, QueueOptions options) {
-        QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, store, jobExecutor, running,
+        QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, claims, leases, jobExecutor, running,
                 clock, leaseClock, node.value(), database);
         workers.put(options.queue(), worker);
         worker.start();
@@ -156,7 +160,7 @@ public class Dispatcher {
             return;
         }
         try {
-            int released = store.release(jobs);
+            int released = leases.release(jobs);
             LOG.info("jobqueue: released " + released + " " + what + " at shutdown, for prompt retry");
         } catch (RuntimeException e) {
             LOG.warning("jobqueue: cannot release " + jobs.size() + " " + what

@@ -14,8 +14,8 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ErrorText;
 import dev.jobqueue.internal.store.FailedDependent;
 import dev.jobqueue.internal.store.Finish;
+import dev.jobqueue.internal.store.FinishStore;
 import dev.jobqueue.internal.store.JobState;
-import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
@@ -58,7 +58,7 @@ public class JobExecutor {
     PayloadCodec codec;
 
     @Inject
-    JobStore store;
+    FinishStore store;
 
     @Inject
     Transactions transactions;

@@ -2,9 +2,10 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.LeaseClock;
 import java.time.Clock;
@@ -44,7 +45,8 @@ final class QueueWorker {
     private final QueueOptions options;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService executor;
-    private final JobStore store;
+    private final ClaimStore claims;
+    private final LeaseStore leases;
     private final JobExecutor jobExecutor;
     private final RunningJobs running;
     private final Clock clock;
@@ -70,13 +72,14 @@ final class QueueWorker {
     private volatile Instant noReservationsUntil = Instant.MIN;
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
-            ExecutorService executor, JobStore store, JobExecutor jobExecutor, RunningJobs running, Clock clock,
+            ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor, RunningJobs running, Clock clock,
             LeaseClock leaseClock, String node, DatabaseReachability database) {
         this.consumer = consumer;
         this.options = options;
         this.scheduler = scheduler;
         this.executor = executor;
-        this.store = store;
+        this.claims = claims;
+        this.leases = leases;
         this.jobExecutor = jobExecutor;
         this.running = running;
         this.clock = clock;
@@ -205,7 +208,7 @@ final class QueueWorker {
 
     private void release(ClaimedJob job) {
         try {
-            store.release(List.of(job));
+            leases.release(List.of(job));
             wake();
         } catch (RuntimeException e) {
             LOG.warning("jobqueue: cannot release job " + job.id() + " of queue " + options.queue()
@@ -254,7 +257,7 @@ final class QueueWorker {
         Instant now = clock.instant();
         try {
             boolean includeRetries = !now.isBefore(retriesHeldUntil);
-            List<ClaimedJob> jobs = store.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
+            List<ClaimedJob> jobs = claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
                     leaseExpiresAt, includeRetries);
             outage.succeeded();
             return jobs;

@@ -12,6 +12,8 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Calendar;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
 
@@ -142,5 +144,17 @@ enum Database {
     /** The condition, with the key as its only parameter after the queue, that finds the job holding a key. */
     String heldKey() {
         return heldKey;
+    }
+
+    /** {@code count} parameter markers for an {@code IN} list: {@code ?, ?, ?}. */
+    static String placeholders(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
+    }
+
+    /** Binds {@code values} to the parameters from {@code first} on. */
+    static void bindStrings(PreparedStatement statement, int first, List<String> values) throws SQLException {
+        for (int i = 0; i < values.size(); i++) {
+            statement.setString(first + i, values.get(i));
+        }
     }
 }

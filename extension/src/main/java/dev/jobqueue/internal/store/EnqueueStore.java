@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -126,10 +125,10 @@ public class EnqueueStore {
     @Transactional(TxType.MANDATORY)
     public JobState addDependencies(String id, List<String> dependencies, Instant now) {
         return jdbc.run((connection, db) -> {
-            String ids = placeholders(dependencies.size());
+            String ids = Database.placeholders(dependencies.size());
             try (PreparedStatement mark = connection.prepareStatement(
                     "UPDATE jobqueue_job SET has_dependents = TRUE WHERE id IN (" + ids + ")")) {
-                bindAll(mark, 1, dependencies);
+                Database.bindStrings(mark, 1, dependencies);
                 mark.executeUpdate();
             }
             try (PreparedStatement edge = connection.prepareStatement(
@@ -145,7 +144,7 @@ public class EnqueueStore {
             boolean unfinished = false;
             try (PreparedStatement states = connection.prepareStatement(
                     "SELECT id, state FROM jobqueue_job WHERE id IN (" + ids + ") AND state <> 'DONE'")) {
-                bindAll(states, 1, dependencies);
+                Database.bindStrings(states, 1, dependencies);
                 try (ResultSet row = states.executeQuery()) {
                     while (row.next()) {
                         if (JobState.valueOf(row.getString(2)) == JobState.FAILED) {
@@ -221,15 +220,6 @@ public class EnqueueStore {
         return e.getSQLState() != null && e.getSQLState().startsWith(INTEGRITY_VIOLATION);
     }
 
-    static String placeholders(int count) {
-        return String.join(", ", Collections.nCopies(count, "?"));
-    }
-
-    private static void bindAll(PreparedStatement statement, int first, List<String> values) throws SQLException {
-        for (int i = 0; i < values.size(); i++) {
-            statement.setString(first + i, values.get(i));
-        }
-    }
 
     /** Binds the first six parameters of both inserts: id, queue, payload, priority, run_at, created_at. */
     private static void bindJob(PreparedStatement insert, Database db, NewJob job) throws SQLException {

@@ -77,7 +77,7 @@ public class Purges {
         }
         int deleted = jdbc.run((connection, db) -> {
             try (PreparedStatement delete = connection.prepareStatement("DELETE FROM jobqueue_job WHERE id IN ("
-                    + EnqueueStore.placeholders(jobs.size()) + ") AND state = '" + state.name() + "'")) {
+                    + Database.placeholders(jobs.size()) + ") AND state = '" + state.name() + "'")) {
                 for (int i = 0; i < jobs.size(); i++) {
                     delete.setString(i + 1, jobs.get(i).id());
                 }

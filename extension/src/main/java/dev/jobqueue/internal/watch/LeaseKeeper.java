@@ -12,7 +12,7 @@ import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.DatabaseTime;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.store.LeasedJob;
 import dev.jobqueue.internal.store.LockWaitTimeout;
 import dev.jobqueue.internal.store.RescuedJob;
@@ -72,7 +72,7 @@ public class LeaseKeeper {
     ManagedExecutorService executor;
 
     @Inject
-    JobStore store;
+    LeaseStore store;
 
     @Inject
     RunningJobs running;
@@ -147,7 +147,7 @@ public class LeaseKeeper {
             synchronizeClock();
             renew(optionsOf);
             Instant now = leaseClock.now();
-            JobStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
+            LeaseStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
             seenExpired = expired.seen();
             rescued(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
                     + job.leaseExpiredAt() + ": its node died or lost the database", now);
@@ -181,7 +181,7 @@ public class LeaseKeeper {
         tokensByQueue.forEach((queue, tokens) -> {
             Duration lease = optionsOf.apply(queue).lease();
             Instant until = leaseClock.now().plus(lease);
-            JobStore.Renewal renewal = store.renewLeases(tokens.stream().distinct().toList(), until);
+            LeaseStore.Renewal renewal = store.renewLeases(tokens.stream().distinct().toList(), until);
             running.renewed(renewal.renewed(), until);
             renewal.locked().stream().filter(running::holds).forEach(job -> renewOnceUnlocked(job, lease));
         });

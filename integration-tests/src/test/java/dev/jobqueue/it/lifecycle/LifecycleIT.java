@@ -9,11 +9,11 @@ import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.internal.lifecycle.JobQueueRuntime;
 import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.PlacedOrder;
-import dev.jobqueue.internal.lifecycle.JobQueueRuntime;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -137,7 +137,7 @@ class LifecycleIT {
 
     @Test
     void a_consumer_past_its_max_execute_time_is_logged_once_with_its_stack() throws Exception {
-        try (LogCapture log = new LogCapture("dev.jobqueue.internal.dispatch.StuckJobMonitor")) {
+        try (LogCapture log = new LogCapture("dev.jobqueue.internal.watch.StuckJobMonitor")) {
             JobId id = jobs.put("slow", "big report");
 
             assertTrue(Await.until(() -> "DONE".equals(table.state(id)), WAIT));

@@ -15,7 +15,7 @@ import org.hibernate.Session;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class ClaimPlan {
 
-    /** The claim query's shape, as JobStore issues it, for the queue "plan". */
+    /** The claim query's shape, as ClaimStore issues it, for the queue "plan". */
     static final String CLAIM = """
             SELECT j.id FROM jobqueue_job j
             WHERE j.queue = 'plan' AND j.state = 'PENDING' AND j.run_at <= CURRENT_TIMESTAMP AND j.attempts <= 2147483647

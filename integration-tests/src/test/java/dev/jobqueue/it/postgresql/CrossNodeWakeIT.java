@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
-import dev.jobqueue.internal.dispatch.NotifyListener;
+import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.JobRow;
 import dev.jobqueue.internal.store.JobState;
-import dev.jobqueue.internal.store.JobStore;
 import dev.jobqueue.internal.store.ListenConnection;
+import dev.jobqueue.internal.wake.NotifyListener;
 import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.lifecycle.LogCapture;
@@ -62,7 +62,7 @@ class CrossNodeWakeIT {
     JobQueue jobs;
 
     @Inject
-    JobStore store;
+    AdminStore store;
 
     @Resource(lookup = "java:comp/UserTransaction")
     UserTransaction transaction;
@@ -106,9 +106,9 @@ class CrossNodeWakeIT {
         JobId id = jobs.put(QUEUE, "ping");
         Instant committing = Instant.now();
         transaction.commit();
-        assertTrue(Await.until(() -> store.find(id.toString()).filter(row -> row.getState() == JobState.DONE)
+        assertTrue(Await.until(() -> store.job(id.toString()).filter(row -> row.getState() == JobState.DONE)
                 .isPresent(), WAIT), "job " + id + " ran on the other node");
-        Optional<JobRow> row = store.find(id.toString());
+        Optional<JobRow> row = store.job(id.toString());
         return Duration.between(committing, row.orElseThrow().getStartedAt());
     }
 

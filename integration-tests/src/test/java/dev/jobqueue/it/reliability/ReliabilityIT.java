@@ -9,8 +9,8 @@ import dev.jobqueue.JobAdmin.AttemptError;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
-import dev.jobqueue.internal.store.JobStore;
-import dev.jobqueue.internal.store.JobStore.ExpiredLeases;
+import dev.jobqueue.internal.store.LeaseStore;
+import dev.jobqueue.internal.store.LeaseStore.ExpiredLeases;
 import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.time.LeaseClock;
 import dev.jobqueue.it.Await;
@@ -62,7 +62,7 @@ class ReliabilityIT {
     JobRows rows;
 
     @Inject
-    JobStore store;
+    LeaseStore store;
 
     @Inject
     LeaseClock leaseClock;

@@ -1,7 +1,7 @@
 package dev.jobqueue.it.shutdown;
 
 import dev.jobqueue.JobQueue;
-import dev.jobqueue.internal.store.JobStore;
+import dev.jobqueue.internal.store.AdminStore;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,7 +19,7 @@ public class JobProbe {
     JobQueue jobs;
 
     @Inject
-    JobStore store;
+    AdminStore store;
 
     @Inject
     Started started;
@@ -33,7 +33,7 @@ public class JobProbe {
     @GET
     @Path("{id}")
     public String row(@PathParam("id") String id) {
-        return store.find(id).map(row -> row.getState() + " " + row.getAttempts() + " " + started.has(row) + " "
+        return store.job(id).map(row -> row.getState() + " " + row.getAttempts() + " " + started.has(row) + " "
                 + row.getRunAt().equals(row.getCreatedAt())).orElse("missing");
     }
 
