@@ -54,17 +54,9 @@ public class QueueDepths {
     }
 
     private void refresh() {
-        if (!outage.mayTry(database)) {
-            return;
-        }
-        try {
-            counts = store.count(EnumSet.of(JobState.PENDING, JobState.RUNNING, JobState.FAILED)).stream()
-                    .collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
-                            AdminStore.StateCount::count));
-            outage.succeeded();
-        } catch (RuntimeException e) {
-            outage.failed(e);
-        }
+        outage.attempt(database, () -> counts = store.count(EnumSet.of(JobState.PENDING, JobState.RUNNING,
+                JobState.FAILED)).stream().collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
+                        AdminStore.StateCount::count)));
     }
 
     private static String key(String queue, String state) {

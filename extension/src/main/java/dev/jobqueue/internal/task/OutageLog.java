@@ -25,6 +25,22 @@ public final class OutageLog {
         this.meanwhile = meanwhile;
     }
 
+    /**
+     * Runs one round of a task's work on the database, unless an outage is on that the check still sees: the
+     * round is then skipped. A round that throws starts an outage; one that succeeds ends it.
+     */
+    public void attempt(DatabaseReachability database, Runnable work) {
+        if (!mayTry(database)) {
+            return;
+        }
+        try {
+            work.run();
+            succeeded();
+        } catch (RuntimeException e) {
+            failed(e);
+        }
+    }
+
     /** Whether the task should try its work now: always, except during an outage the check still sees. */
     public boolean mayTry(DatabaseReachability database) {
         return !failing || database.reachable();

@@ -119,7 +119,7 @@ public class LeaseKeeper {
     public void start(Function<String, QueueOptions> optionsOf, Duration shortestLease) {
         period = LeaseRenewal.period(shortestLease);
         lastRound = clock.instant();
-        task.start(scheduler, () -> keep(optionsOf), period, period);
+        task.start(scheduler, () -> round(optionsOf), period, period);
     }
 
     /**
@@ -139,24 +139,23 @@ public class LeaseKeeper {
         task.stop();
     }
 
-    private void keep(Function<String, QueueOptions> optionsOf) {
+    /** One round: renews and rescues, and records that it ran, whether or not the database answered. */
+    private void round(Function<String, QueueOptions> optionsOf) {
         try {
-            if (!outage.mayTry(database)) {
-                return;
-            }
-            synchronizeClock();
-            renew(optionsOf);
-            Instant now = leaseClock.now();
-            LeaseStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
-            seenExpired = expired.seen();
-            rescued(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
-                    + job.leaseExpiredAt() + ": its node died or lost the database", now);
-            outage.succeeded();
-        } catch (RuntimeException e) {
-            outage.failed(e);
+            outage.attempt(database, () -> keep(optionsOf));
         } finally {
             lastRound = clock.instant();
         }
+    }
+
+    private void keep(Function<String, QueueOptions> optionsOf) {
+        synchronizeClock();
+        renew(optionsOf);
+        Instant now = leaseClock.now();
+        LeaseStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
+        seenExpired = expired.seen();
+        rescued(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
+                + job.leaseExpiredAt() + ": its node died or lost the database", now);
     }
 
     private void synchronizeClock() {

@@ -53,7 +53,7 @@ public class RetentionPurger {
 
     public void start(Collection<QueueOptions> queues) {
         List<QueueOptions> retained = queues.stream().filter(options -> !options.retention().isZero()).toList();
-        task.start(scheduler, () -> purge(retained), PERIOD, PERIOD);
+        task.start(scheduler, () -> outage.attempt(database, () -> purge(retained)), PERIOD, PERIOD);
     }
 
     public void stop() {
@@ -61,21 +61,13 @@ public class RetentionPurger {
     }
 
     private void purge(List<QueueOptions> queues) {
-        if (!outage.mayTry(database)) {
-            return;
-        }
-        try {
-            for (QueueOptions options : queues) {
-                int deleted = purges.purge(JobState.DONE, options.queue(), clock.instant().minus(options.retention()));
-                if (deleted > 0) {
-                    LOG.fine(() -> "jobqueue: deleted " + deleted + " DONE jobs of queue " + options.queue()
-                            + " older than " + options.retention());
-                }
+        for (QueueOptions options : queues) {
+            int deleted = purges.purge(JobState.DONE, options.queue(), clock.instant().minus(options.retention()));
+            if (deleted > 0) {
+                LOG.fine(() -> "jobqueue: deleted " + deleted + " DONE jobs of queue " + options.queue()
+                        + " older than " + options.retention());
             }
-            sweptTo = groups.sweep(sweptTo);
-            outage.succeeded();
-        } catch (RuntimeException e) {
-            outage.failed(e);
         }
+        sweptTo = groups.sweep(sweptTo);
     }
 }
