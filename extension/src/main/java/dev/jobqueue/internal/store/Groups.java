@@ -62,6 +62,11 @@ public class Groups {
             return Optional.empty();
         }
         Map<JobState, Long> counts = counts(group);
+        if (counts.get(JobState.PENDING) + counts.get(JobState.RUNNING) + counts.get(JobState.WAITING) > 0) {
+            // A put, which does not wait for the group's lock, committed a job between the two reads: the
+            // group finishes with that job, and the event never reports unfinished jobs.
+            return Optional.empty();
+        }
         if (counts.values().stream().allMatch(count -> count == 0)) {
             deleteEmpty(List.of(group));
         }
