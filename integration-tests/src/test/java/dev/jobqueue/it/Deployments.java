@@ -28,10 +28,18 @@ public final class Deployments {
     }
 
     public static JavaArchive extensionJar() {
-        String path = System.getProperty("jobqueue.extension.jar");
+        return builtJar("jobqueue.extension.jar");
+    }
+
+    /** The test kit, jobqueue-test, as a user adds it to a test deployment. */
+    public static JavaArchive testKitJar() {
+        return builtJar("jobqueue.test.jar");
+    }
+
+    private static JavaArchive builtJar(String property) {
+        String path = System.getProperty(property);
         if (path == null || !new File(path).isFile()) {
-            throw new IllegalStateException("system property jobqueue.extension.jar must name the built extension jar, was "
-                    + path);
+            throw new IllegalStateException("system property " + property + " must name a built jar, was " + path);
         }
         return ShrinkWrap.createFromZipFile(JavaArchive.class, new File(path));
     }

@@ -67,13 +67,32 @@ public class Dispatcher {
     @Inject
     DatabaseReachability database;
 
+    @Inject
+    RunMode runMode;
+
     public void start(ConsumerMethod consumer, QueueOptions options) {
-        QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, claims, leases, jobExecutor, running,
-                clock, leaseClock, node.value(), database);
+        boolean automatic = runMode.automatic();
+        QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, claims, leases, jobExecutor,
+                running, clock, leaseClock, node.value(), database, automatic);
         workers.put(options.queue(), worker);
-        worker.start();
+        if (automatic) {
+            worker.start();
+        }
         LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "
-                + options.concurrency() + " at a time");
+                + options.concurrency() + " at a time" + (automatic ? "" : ", only when a test drains it"));
+    }
+
+    /** Whether this node consumes {@code queue}. */
+    public boolean consumes(String queue) {
+        return workers.containsKey(queue);
+    }
+
+    /** Claims and runs the queue's due jobs now, also when jobs do not run on their own; for the test kit. */
+    public void runDueJobs(String queue) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.wake();
+        }
     }
 
     /**
@@ -87,6 +106,9 @@ public class Dispatcher {
 
     public Map<String, PollerHealth> pollerHealth() {
         Map<String, PollerHealth> health = new TreeMap<>();
+        if (!runMode.automatic()) {
+            return health;
+        }
         workers.forEach((queue, worker) -> health.put(queue, new PollerHealth(worker.lastPoll(),
                 worker.options().pollInterval().multipliedBy(3).plusSeconds(2))));
         return health;
@@ -108,10 +130,10 @@ public class Dispatcher {
         }
     }
 
-    /** Polls the queue now if this node consumes it; a no-op otherwise. */
+    /** Polls the queue now if this node consumes it and runs jobs on its own; a no-op otherwise. */
     public void wake(String queue) {
         QueueWorker worker = workers.get(queue);
-        if (worker != null) {
+        if (worker != null && runMode.automatic()) {
             worker.wake();
         }
     }
@@ -122,12 +144,14 @@ public class Dispatcher {
      */
     public Optional<LocalStart> reserveStart(String queue) {
         QueueWorker worker = workers.get(queue);
-        return worker == null ? Optional.empty() : worker.reserve();
+        return worker == null || !runMode.automatic() ? Optional.empty() : worker.reserve();
     }
 
-    /** Polls every queue this node consumes now. */
+    /** Polls every queue this node consumes now, if jobs run on their own. */
     public void wakeAll() {
-        workers.values().forEach(QueueWorker::wake);
+        if (runMode.automatic()) {
+            workers.values().forEach(QueueWorker::wake);
+        }
     }
 
     public void stop(Duration grace) {

@@ -54,6 +54,8 @@ final class QueueWorker {
     private final String node;
     private final DatabaseReachability database;
     private final OutageLog outage;
+    /** Whether retries wait for the next regular poll after a failure; not when a test runs the queue by hand. */
+    private final boolean holdRetries;
 
     private final Queue<ClaimedJob> buffer = new ConcurrentLinkedQueue<>();
     private final CompletionBatch succeeded;
@@ -72,8 +74,9 @@ final class QueueWorker {
     private volatile Instant noReservationsUntil = Instant.MIN;
 
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
-            ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor, RunningJobs running, Clock clock,
-            LeaseClock leaseClock, String node, DatabaseReachability database) {
+            ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor,
+            RunningJobs running, Clock clock, LeaseClock leaseClock, String node, DatabaseReachability database,
+            boolean holdRetries) {
         this.consumer = consumer;
         this.options = options;
         this.scheduler = scheduler;
@@ -86,6 +89,7 @@ final class QueueWorker {
         this.leaseClock = leaseClock;
         this.node = node;
         this.database = database;
+        this.holdRetries = holdRetries;
         this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
         this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
@@ -336,7 +340,7 @@ final class QueueWorker {
         Outcome outcome = null;
         try {
             outcome = jobExecutor.execute(job, consumer, options);
-            if (outcome.isFailure()) {
+            if (outcome.isFailure() && holdRetries) {
                 retriesHeldUntil = clock.instant().plus(options.pollInterval());
             }
         } finally {

@@ -84,6 +84,17 @@ public class AdminStore {
                 .map(row -> JobListing.of(row, 0)).toList();
     }
 
+    /** The queue's jobs in {@code states}, oldest first, payloads included: at most {@code limit}. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public List<JobRow> jobs(String queue, Collection<JobState> states, int limit) {
+        return em.createQuery("SELECT j FROM JobqueueJob j WHERE j.queue = :queue AND j.state IN :states"
+                + " ORDER BY j.createdAt, j.id", JobRow.class)
+                .setParameter("queue", queue)
+                .setParameter("states", states)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<JobRow> job(String id) {
         return Optional.ofNullable(em.find(JobRow.class, id));
