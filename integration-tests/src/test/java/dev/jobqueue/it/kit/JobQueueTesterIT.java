@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * instead of sleeps.
  */
 @ExtendWith(ArquillianExtension.class)
-class TestKitIT {
+class JobQueueTesterIT {
 
     @Deployment
     static WebArchive app() {
