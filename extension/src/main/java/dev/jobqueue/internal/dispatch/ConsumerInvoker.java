@@ -2,19 +2,22 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.JobContext;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.context.spi.CreationalContext;
 import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.inject.Inject;
 import java.lang.reflect.InvocationTargetException;
 
 /** Calls a consumer method on its bean's contextual reference, so interceptors and EJB services apply. */
-final class ConsumerInvoker {
+@ApplicationScoped
+class ConsumerInvoker {
 
-    private ConsumerInvoker() {
-    }
+    @Inject
+    BeanManager beanManager;
 
-    static void invoke(BeanManager beanManager, ConsumerMethod consumer, Object payload, JobContext context)
-            throws Exception {
+    /** Calls the consumer; what it throws is thrown as it is, not wrapped. */
+    void invoke(ConsumerMethod consumer, Object payload, JobContext context) throws Exception {
         CreationalContext<?> creationalContext = beanManager.createCreationalContext(consumer.bean());
         try {
             Object reference = beanManager.getReference(consumer.bean(), consumer.referenceType(), creationalContext);

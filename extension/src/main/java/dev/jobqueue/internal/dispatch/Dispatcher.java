@@ -11,8 +11,6 @@ import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.time.JobQueueClock;
 import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -23,6 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Logger;
 
 /**
@@ -39,12 +39,11 @@ public class Dispatcher {
     @JobQueueClock
     Clock clock;
 
-
     @Resource(lookup = JndiNames.SCHEDULER)
-    ManagedScheduledExecutorService scheduler;
+    ScheduledExecutorService scheduler;
 
     @Resource(lookup = JndiNames.EXECUTOR)
-    ManagedExecutorService executor;
+    ExecutorService executor;
 
     @Inject
     LeaseClock leaseClock;

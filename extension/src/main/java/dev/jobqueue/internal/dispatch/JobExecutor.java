@@ -4,7 +4,6 @@ import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
-import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
@@ -18,13 +17,10 @@ import dev.jobqueue.internal.store.FinishStore;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.enterprise.event.Event;
-import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
@@ -47,12 +43,8 @@ public class JobExecutor {
     @JobQueueClock
     Clock clock;
 
-
     @Inject
-    BeanManager beanManager;
-
-    @Resource(lookup = JndiNames.SYNCHRONIZATION_REGISTRY)
-    TransactionSynchronizationRegistry transactionRegistry;
+    ConsumerInvoker invoker;
 
     @Inject
     PayloadCodec codec;
@@ -98,15 +90,15 @@ public class JobExecutor {
             Finish finish;
             if (options.transactional()) {
                 finish = transactions.inNewTransaction(() -> {
-                    ConsumerInvoker.invoke(beanManager, consumer, payload, context);
+                    invoker.invoke(consumer, payload, context);
                     // Marked rollback-only, the transaction would roll back without an error: not DONE.
-                    if (transactionRegistry.getRollbackOnly()) {
+                    if (transactions.isRollbackOnly()) {
                         throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
                     }
                     return completeOrThrow(job, options);
                 });
             } else {
-                ConsumerInvoker.invoke(beanManager, consumer, payload, context);
+                invoker.invoke(consumer, payload, context);
                 if (job.group() == null && job.orderingKey() == null) {
                     return Outcome.SUCCEEDED;
                 }

@@ -37,7 +37,8 @@ public class RunningJobs {
 
     private final Map<LeasedJob, Entry> entries = new ConcurrentHashMap<>();
 
-    void claimed(ClaimedJob job, Instant leaseExpiresAt) {
+    /** Records an attempt this node has claimed, with its lease as written. */
+    public void claimed(ClaimedJob job, Instant leaseExpiresAt) {
         entries.put(LeasedJob.of(job), new Entry(job, leaseExpiresAt, null, null, false));
     }
 

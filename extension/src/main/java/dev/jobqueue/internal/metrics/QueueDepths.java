@@ -7,13 +7,13 @@ import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.task.PeriodicTask;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -32,7 +32,7 @@ public class QueueDepths {
     private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = JndiNames.SCHEDULER)
-    ManagedScheduledExecutorService scheduler;
+    ScheduledExecutorService scheduler;
 
     @Inject
     AdminStore store;

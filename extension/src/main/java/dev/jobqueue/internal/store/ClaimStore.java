@@ -1,28 +1,12 @@
 package dev.jobqueue.internal.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
-import jakarta.transaction.Transactional.TxType;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
- * Claims due jobs for a worker: marks them RUNNING under a lease token, in one statement on PostgreSQL and two
- * elsewhere, however many it takes.
+ * Claims due jobs for a queue's worker: the engine's first transition, PENDING to RUNNING under a lease.
  */
-@ApplicationScoped
-public class ClaimStore {
-
-    @Inject
-    TransactionalJdbc jdbc;
+public interface ClaimStore {
 
     /**
      * Claims up to {@code limit} due jobs of {@code queue}, highest priority first, then oldest first, skipping
@@ -34,111 +18,6 @@ public class ClaimStore {
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
      */
-    @Transactional(TxType.REQUIRES_NEW)
-    public List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
-            Instant leaseExpiresAt, boolean includeRetries) {
-        return jdbc.run((connection, db) -> {
-            List<ClaimedRow> claimed = new ArrayList<>();
-            if (db.updatesReturningRows()) {
-                relaxDurability(connection);
-                // A CTE that locks is evaluated exactly once, so the UPDATE takes exactly the rows it locked.
-                try (PreparedStatement update = connection.prepareStatement("WITH claimed AS (SELECT j.id"
-                        + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
-                        + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
-                    bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
-                    bindClaimSet(update, 6, db, leaseToken, node, now, leaseExpiresAt);
-                    readClaimed(update, db, leaseToken, claimed, 0);
-                }
-                // RETURNING gives the rows in no particular order.
-                claimed.sort(CLAIM_ORDER);
-                return claimed.stream().map(ClaimedRow::job).toList();
-            }
-            try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + CLAIM_FROM)) {
-                bindClaimFrom(select, 1, db, queue, now, includeRetries, limit);
-                readClaimed(select, db, leaseToken, claimed, 1);
-            }
-            if (!claimed.isEmpty()) {
-                try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job" + CLAIM_SET
-                        + " WHERE id IN (" + Database.placeholders(claimed.size()) + ")")) {
-                    int index = bindClaimSet(update, 1, db, leaseToken, node, now, leaseExpiresAt);
-                    for (ClaimedRow row : claimed) {
-                        update.setString(index++, row.job().id());
-                    }
-                    update.executeUpdate();
-                }
-            }
-            return claimed.stream().map(ClaimedRow::job).toList();
-        });
-    }
-
-    /**
-     * Lets PostgreSQL commit the claim without waiting for the disk. A claim lost in a database crash leaves
-     * its jobs PENDING, to run again as after any crash; a job's DONE, committed later, flushes the claim first.
-     */
-    private static void relaxDurability(Connection connection) throws SQLException {
-        try (Statement relax = connection.createStatement()) {
-            relax.execute("SET LOCAL synchronous_commit = off");
-        }
-    }
-
-    private static final String CLAIM_COLUMNS =
-            "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq";
-    private static final String CLAIM_SET = " SET state = 'RUNNING', attempts = attempts + 1,"
-            + " lease_token = ?, claimed_by = ?, lease_expires_at = ?, started_at = ?";
-    /**
-     * The pause check takes the queue as a parameter rather than from the row: correlated, PostgreSQL plans it as
-     * an anti-join it expects to remove nearly every row, and then sorts the whole queue instead of reading
-     * the pending index in order.
-     */
-    private static final String CLAIM_FROM = """
-             FROM jobqueue_job j
-            WHERE j.queue = ? AND j.state = 'PENDING' AND j.run_at <= ? AND j.attempts <= ?
-                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)
-                AND (j.ordering_key IS NULL OR NOT EXISTS (
-                    SELECT 1 FROM jobqueue_job o WHERE o.queue = j.queue AND o.ordering_key = j.ordering_key
-                        AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
-            ORDER BY j.priority DESC, j.run_at, j.seq
-            LIMIT ? FOR UPDATE SKIP LOCKED""";
-    private static final Comparator<ClaimedRow> CLAIM_ORDER = Comparator.comparingInt(ClaimedRow::priority)
-            .reversed().thenComparing(row -> row.job().dueAt()).thenComparingLong(ClaimedRow::seq);
-
-    /** A claimed job with what orders it among the others of its claim. */
-    private record ClaimedRow(ClaimedJob job, int priority, long seq) {
-    }
-
-    /** Binds {@link #CLAIM_SET}'s parameters from {@code first}; returns the index after them. */
-    private static int bindClaimSet(PreparedStatement statement, int first, Database db, String leaseToken,
-            String node, Instant now, Instant leaseExpiresAt) throws SQLException {
-        statement.setString(first, leaseToken);
-        statement.setString(first + 1, node);
-        db.bind(statement, first + 2, leaseExpiresAt);
-        db.bind(statement, first + 3, now);
-        return first + 4;
-    }
-
-    private static void bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
-            Instant now, boolean includeRetries, int limit) throws SQLException {
-        statement.setString(first, queue);
-        db.bind(statement, first + 1, now);
-        statement.setInt(first + 2, includeRetries ? Integer.MAX_VALUE : 0);
-        statement.setString(first + 3, queue);
-        statement.setInt(first + 4, limit);
-    }
-
-    /**
-     * Reads the claimed rows; {@code attemptsBefore} is 1 when the attempts column was read before the claim
-     * counted this attempt, 0 when it was read after.
-     */
-    private static void readClaimed(PreparedStatement statement, Database db, String leaseToken,
-            List<ClaimedRow> claimed, int attemptsBefore) throws SQLException {
-        try (ResultSet row = statement.executeQuery()) {
-            while (row.next()) {
-                ClaimedJob job = new ClaimedJob(row.getString(1), row.getString(2), row.getString(3),
-                        row.getInt(4) + attemptsBefore, db.instant(row, 5), db.instant(row, 6), leaseToken,
-                        row.getString(7), row.getString(8));
-                claimed.add(new ClaimedRow(job, row.getInt(9), row.getLong(10)));
-            }
-        }
-    }
-
+    List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
+            Instant leaseExpiresAt, boolean includeRetries);
 }

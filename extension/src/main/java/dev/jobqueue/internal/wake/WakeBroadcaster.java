@@ -4,7 +4,6 @@ import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.store.NotifyChannel;
 import dev.jobqueue.internal.task.OutageLog;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
@@ -39,7 +39,7 @@ public class WakeBroadcaster {
     WakeMessages messages;
 
     @Resource(lookup = JndiNames.SCHEDULER)
-    ManagedScheduledExecutorService scheduler;
+    ScheduledExecutorService scheduler;
 
     private final Set<String> pending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean sending = new AtomicBoolean();

@@ -10,13 +10,13 @@ import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.task.PeriodicTask;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Logger;
 
 /**
@@ -40,7 +40,7 @@ public class RetentionPurger {
     private volatile String sweptTo;
 
     @Resource(lookup = JndiNames.SCHEDULER)
-    ManagedScheduledExecutorService scheduler;
+    ScheduledExecutorService scheduler;
 
     @Inject
     Purges purges;

@@ -6,7 +6,6 @@ import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.task.PeriodicTask;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -14,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,7 +38,7 @@ public class StuckJobMonitor {
     private final PeriodicTask task = new PeriodicTask();
 
     @Resource(lookup = JndiNames.SCHEDULER)
-    ManagedScheduledExecutorService scheduler;
+    ScheduledExecutorService scheduler;
 
     @Inject
     RunningJobs running;

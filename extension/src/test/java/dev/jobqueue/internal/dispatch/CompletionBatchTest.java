@@ -2,14 +2,11 @@ package dev.jobqueue.internal.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.store.ClaimedJob;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -18,34 +15,7 @@ class CompletionBatchTest {
 
     private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
 
-    /** Keeps what is scheduled, and runs it when the test says; or refuses it, as a stopping executor does. */
-    static final class ManualScheduler extends ScheduledThreadPoolExecutor {
-        final List<Runnable> tasks = new ArrayList<>();
-        final List<Long> delaysMillis = new ArrayList<>();
-        boolean stopping;
-
-        ManualScheduler() {
-            super(0);
-        }
-
-        @Override
-        public ScheduledFuture<?> schedule(Runnable task, long delay, TimeUnit unit) {
-            if (stopping) {
-                throw new RejectedExecutionException("stopping");
-            }
-            tasks.add(task);
-            delaysMillis.add(unit.toMillis(delay));
-            return null;
-        }
-
-        void runScheduled() {
-            List<Runnable> due = new ArrayList<>(tasks);
-            tasks.clear();
-            due.forEach(Runnable::run);
-        }
-    }
-
-    private final ManualScheduler scheduler = new ManualScheduler();
+    private final ManualExecutor scheduler = new ManualExecutor();
     private final List<List<String>> written = new ArrayList<>();
     private final CompletionBatch batch = new CompletionBatch(scheduler,
             jobs -> written.add(jobs.stream().map(ClaimedJob::id).toList()));

@@ -1,0 +1,183 @@
+package dev.jobqueue.internal.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The {@link FinishStore} on the database. Finishing releases or fails the jobs that wait for the job, and tells
+ * when a group has finished.
+ */
+@ApplicationScoped
+public class SqlFinishStore implements FinishStore {
+
+    @PersistenceContext(unitName = "jobqueue")
+    EntityManager em;
+
+    @Inject
+    TransactionalJdbc jdbc;
+
+    @Inject
+    Dependencies dependencies;
+
+    @Inject
+    Groups groups;
+
+    @Inject
+    ErrorHistory errorHistory;
+
+    @Override
+    @Transactional(TxType.REQUIRED)
+    public Optional<Finish> complete(ClaimedJob job, Instant now, boolean retain) {
+        if (finishDone(job, now, retain, true)) {
+            return Optional.of(afterFinish(job, Set.of(), List.of()));
+        }
+        if (!finishDone(job, now, retain, false)) {
+            return Optional.empty();
+        }
+        return Optional.of(afterFinish(job, dependencies.release(job.id()), List.of()));
+    }
+
+    /**
+     * Ends the job DONE. The first try matches only a job that no other job waits for, which is nearly every
+     * job, so that the common case costs one statement. Plain JDBC: this runs once per job.
+     */
+    private boolean finishDone(ClaimedJob job, Instant now, boolean retain, boolean withoutDependents) {
+        String fence = " WHERE id = ? AND lease_token = ? AND state = 'RUNNING'"
+                + (withoutDependents ? " AND has_dependents = FALSE" : "");
+        return jdbc.run((connection, db) ->
+                finish(connection, db, retain, now, fence, List.of(job.id(), job.leaseToken())) == 1);
+    }
+
+    /** Marks the rows {@code where} matches DONE at {@code now}, or deletes them when DONE jobs are not retained. */
+    private static int finish(Connection connection, Database db, boolean retain, Instant now, String where,
+            List<String> whereValues) throws SQLException {
+        String sql = retain
+                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL"
+                        + where
+                : "DELETE FROM jobqueue_job" + where;
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            int index = 1;
+            if (retain) {
+                db.bind(statement, index++, now);
+            }
+            for (String value : whereValues) {
+                statement.setString(index++, value);
+            }
+            return statement.executeUpdate();
+        }
+    }
+
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public List<ClaimedJob> completeAll(List<ClaimedJob> jobs, Instant now, boolean retain) {
+        Map<String, List<ClaimedJob>> byLease = jobs.stream().collect(
+                Collectors.groupingBy(ClaimedJob::leaseToken, LinkedHashMap::new, Collectors.toList()));
+        return jdbc.run((connection, db) -> {
+            List<ClaimedJob> left = new ArrayList<>();
+            for (Map.Entry<String, List<ClaimedJob>> claim : byLease.entrySet()) {
+                Set<String> simple = lockSimple(connection, claim.getKey(), claim.getValue());
+                claim.getValue().stream().filter(job -> !simple.contains(job.id())).forEach(left::add);
+                if (simple.isEmpty()) {
+                    continue;
+                }
+                String where = " WHERE lease_token = ? AND state = 'RUNNING' AND id IN ("
+                        + Database.placeholders(simple.size()) + ")";
+                List<String> values = new ArrayList<>();
+                values.add(claim.getKey());
+                values.addAll(simple);
+                finish(connection, db, retain, now, where, values);
+            }
+            return left;
+        });
+    }
+
+    /** Locks the jobs of one claim that this node still holds and that no job waits for; returns their ids. */
+    private static Set<String> lockSimple(Connection connection, String leaseToken, List<ClaimedJob> jobs)
+            throws SQLException {
+        Set<String> simple = new LinkedHashSet<>();
+        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM jobqueue_job"
+                + " WHERE lease_token = ? AND state = 'RUNNING' AND has_dependents = FALSE AND id IN ("
+                + Database.placeholders(jobs.size()) + ") FOR UPDATE")) {
+            select.setString(1, leaseToken);
+            for (int i = 0; i < jobs.size(); i++) {
+                select.setString(i + 2, jobs.get(i).id());
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    simple.add(rows.getString(1));
+                }
+            }
+        }
+        return simple;
+    }
+
+    private Finish afterFinish(ClaimedJob job, Set<String> releasedQueues, List<FailedDependent> failedDependents) {
+        Set<String> touched = new TreeSet<>();
+        if (job.group() != null) {
+            touched.add(job.group());
+        }
+        failedDependents.stream().map(FailedDependent::group).filter(Objects::nonNull).forEach(touched::add);
+        if (releasedQueues.isEmpty() && failedDependents.isEmpty() && touched.isEmpty()) {
+            return Finish.NOTHING;
+        }
+        Map<String, Map<JobState, Long>> finished = new TreeMap<>();
+        touched.forEach(group -> groups.finishedCounts(group).ifPresent(counts -> finished.put(group, counts)));
+        return new Finish(releasedQueues, failedDependents, finished);
+    }
+
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean retryLater(String id, String leaseToken, int attempt, Instant now, Instant runAt, String error) {
+        return recordFailure(id, leaseToken, attempt, now, error, JobState.PENDING, "runAt", runAt);
+    }
+
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<Finish> fail(ClaimedJob job, Instant now, String error) {
+        if (!recordFailure(job.id(), job.leaseToken(), job.attempt(), now, error, JobState.FAILED, "finishedAt",
+                now)) {
+            return Optional.empty();
+        }
+        return Optional.of(afterFinish(job, Set.of(), dependencies.failDependents(job.id(), now)));
+    }
+
+    /** Ends a failed attempt in {@code next} state, fenced by the lease, and adds its error to the history. */
+    private boolean recordFailure(String id, String leaseToken, int attempt, Instant now, String error,
+            JobState next, String timeField, Instant time) {
+        boolean updated = em.createQuery("UPDATE JobqueueJob j SET j.state = :next, j." + timeField + " = :time,"
+                + " j.lastError = :error, j.leaseToken = NULL, j.leaseExpiresAt = NULL"
+                + " WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running")
+                .setParameter("next", next)
+                .setParameter("time", time)
+                .setParameter("error", error)
+                .setParameter("id", id)
+                .setParameter("token", leaseToken)
+                .setParameter("running", JobState.RUNNING)
+                .executeUpdate() == 1;
+        if (updated) {
+            errorHistory.add(id, attempt, now, error);
+        }
+        return updated;
+    }
+
+}

@@ -1,0 +1,252 @@
+package dev.jobqueue.internal.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.JobContext;
+import dev.jobqueue.JobFailed;
+import dev.jobqueue.JobRetried;
+import dev.jobqueue.internal.config.Backoff;
+import dev.jobqueue.internal.config.PayloadLimit;
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.fixtures.FakeFinishStore;
+import dev.jobqueue.internal.fixtures.RecordingEvent;
+import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
+import dev.jobqueue.internal.payload.PayloadCodec;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.Finish;
+import dev.jobqueue.internal.store.Transactions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What one attempt's outcome becomes: DONE, a retry at the backoff's time, or FAILED; with the store, the
+ * consumer and the transaction's rollback-only flag played by the test. No server, no database, no sleep.
+ */
+class JobExecutorTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T09:00:00Z");
+    private static final Duration FIRST_BACKOFF = Duration.ofSeconds(10);
+
+    /** Plays the consumer: does what the test says, and records the payloads it was called with. */
+    static final class ScriptedInvoker extends ConsumerInvoker {
+        final List<Object> payloads = new ArrayList<>();
+        final List<JobContext> contexts = new ArrayList<>();
+        Exception throwing;
+        Runnable during = () -> { };
+
+        @Override
+        void invoke(ConsumerMethod consumer, Object payload, JobContext context) throws Exception {
+            payloads.add(payload);
+            contexts.add(context);
+            during.run();
+            if (throwing != null) {
+                throw throwing;
+            }
+        }
+    }
+
+    /** Runs the work directly, as the interceptor would inside a new transaction, and plays its rollback flag. */
+    static final class DirectTransactions extends Transactions {
+        boolean rollbackOnly;
+        int begun;
+
+        @Override
+        public <T> T inNewTransaction(java.util.concurrent.Callable<T> work) throws Exception {
+            begun++;
+            rollbackOnly = false;
+            return work.call();
+        }
+
+        @Override
+        public boolean isRollbackOnly() {
+            return rollbackOnly;
+        }
+    }
+
+    /** Records the queues woken after a finish released jobs on them. */
+    static final class RecordingDispatcher extends Dispatcher {
+        final List<String> woken = new ArrayList<>();
+
+        @Override
+        public void wake(String queue) {
+            woken.add(queue);
+        }
+    }
+
+    private final SettableClock clock = new SettableClock(T0);
+    private final FakeFinishStore store = new FakeFinishStore();
+    private final ScriptedInvoker consumer = new ScriptedInvoker();
+    private final DirectTransactions transactions = new DirectTransactions();
+    private final RecordingDispatcher dispatcher = new RecordingDispatcher();
+    private final RecordingEvent<JobFailed> failures = new RecordingEvent<>();
+    private final RecordingEvent<JobRetried> retries = new RecordingEvent<>();
+    private final JobExecutor executor = new JobExecutor();
+
+    JobExecutorTest() {
+        executor.clock = clock;
+        executor.invoker = consumer;
+        executor.codec = new PayloadCodec();
+        executor.store = store;
+        executor.transactions = transactions;
+        executor.failures = failures;
+        executor.retries = retries;
+        executor.groupsFinished = new RecordingEvent<>();
+        executor.dispatcher = dispatcher;
+        executor.metrics = new NoopJobMetrics();
+    }
+
+    private static QueueOptions options(int maxAttempts, boolean transactional, List<Class<? extends Throwable>> successOn) {
+        return new QueueOptions("reports", maxAttempts, new Backoff.Exponential(FIRST_BACKOFF, 2.0,
+                Duration.ofMinutes(5), 0.0), Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(1), 4,
+                16, true, successOn, transactional, Duration.ofDays(7), new PayloadLimit(65_536, "default"));
+    }
+
+    private static QueueOptions options(int maxAttempts) {
+        return options(maxAttempts, true, List.of());
+    }
+
+    private static ClaimedJob attempt(int attempt, String payload) {
+        return new ClaimedJob("0190a0b0-0000-7000-8000-000000000001", "reports", payload, attempt,
+                T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + attempt, null, null);
+    }
+
+    private static ClaimedJob attempt(int attempt) {
+        return attempt(attempt, "{\"name\":\"march\"}");
+    }
+
+    private Outcome run(ClaimedJob job, QueueOptions options) {
+        return executor.execute(job, ReportsConsumer.method(), options);
+    }
+
+    @Test
+    void a_consumer_that_returns_makes_its_job_done_in_the_transaction_it_ran_in() {
+        assertEquals(Outcome.DONE, run(attempt(1), options(3)));
+
+        assertEquals(List.of(new ReportsConsumer.Report("march")), consumer.payloads, "the payload, deserialised by JSON-B");
+        assertEquals(1, transactions.begun, "one transaction for the consumer and the DONE");
+        assertEquals("DONE", store.last().state());
+        assertEquals(1, consumer.contexts.get(0).attempt());
+    }
+
+    @Test
+    void a_failed_attempt_runs_again_after_the_backoff_for_its_attempt_number() {
+        consumer.throwing = new IllegalStateException("the mail server said no");
+
+        assertEquals(Outcome.RETRY, run(attempt(1), options(5)));
+        assertEquals(T0.plus(FIRST_BACKOFF), store.last().runAt(), "10 s after the first attempt");
+
+        assertEquals(Outcome.RETRY, run(attempt(3), options(5)));
+        assertEquals(T0.plus(FIRST_BACKOFF.multipliedBy(4)), store.last().runAt(), "40 s after the third");
+        assertTrue(store.last().error().contains("the mail server said no"), store.last().error());
+
+        JobRetried retried = retries.fired.get(1);
+        assertEquals(3, retried.attempt());
+        assertEquals(T0.plus(Duration.ofSeconds(40)), retried.nextRunAt());
+        assertTrue(failures.fired.isEmpty());
+    }
+
+    @Test
+    void the_last_attempt_that_fails_makes_the_job_failed_and_fires_one_event() {
+        consumer.throwing = new IllegalStateException("still broken");
+
+        assertEquals(Outcome.FAILED, run(attempt(3), options(3)));
+
+        assertEquals("FAILED", store.last().state());
+        assertEquals(1, failures.fired.size());
+        assertTrue(failures.fired.get(0).error().contains("still broken"));
+        assertTrue(retries.fired.isEmpty());
+    }
+
+    @Test
+    void an_attempt_past_the_limit_whose_lease_expired_gives_up_without_calling_the_consumer() {
+        assertEquals(Outcome.FAILED, run(attempt(4), options(3)));
+
+        assertTrue(consumer.payloads.isEmpty());
+        assertTrue(store.last().error().contains("gave up after 3 attempts"), store.last().error());
+    }
+
+    @Test
+    void a_transaction_marked_rollback_only_is_a_failed_attempt_not_a_done_job() {
+        consumer.during = () -> transactions.rollbackOnly = true;
+
+        assertEquals(Outcome.RETRY, run(attempt(1), options(3)));
+
+        assertEquals("PENDING", store.last().state());
+        assertTrue(store.last().error().contains("JQ040"), store.last().error());
+    }
+
+    @Test
+    void an_exception_the_queue_counts_as_success_makes_the_job_done() {
+        consumer.throwing = new UnsupportedOperationException("already sent");
+
+        Outcome outcome = run(attempt(1), options(3, true, List.of(UnsupportedOperationException.class)));
+
+        assertEquals(Outcome.DONE, outcome);
+        assertEquals("DONE", store.last().state());
+    }
+
+    @Test
+    void a_worker_that_lost_its_lease_changes_nothing_and_fires_nothing() {
+        store.leaseLost = true;
+        assertEquals(Outcome.LEASE_LOST, run(attempt(1), options(3)));
+
+        consumer.throwing = new IllegalStateException("failed too");
+        assertEquals(Outcome.LEASE_LOST, run(attempt(1), options(3)));
+        assertEquals(Outcome.LEASE_LOST, run(attempt(3), options(3)));
+
+        assertTrue(store.recorded.isEmpty());
+        assertTrue(retries.fired.isEmpty());
+        assertTrue(failures.fired.isEmpty());
+    }
+
+    @Test
+    void an_outcome_the_database_cannot_take_is_left_for_the_lease_to_expire() {
+        consumer.throwing = new IllegalStateException("failed");
+        store.outage = new IllegalStateException("connection refused");
+
+        assertEquals(Outcome.NOT_RECORDED, run(attempt(1), options(3)));
+        assertTrue(retries.fired.isEmpty());
+    }
+
+    @Test
+    void a_payload_that_does_not_fit_the_consumer_fails_at_once_naming_the_method() {
+        Outcome outcome = run(attempt(1, "{\"name\": [1, 2]}"), options(5));
+
+        assertEquals(Outcome.FAILED, outcome);
+        assertTrue(consumer.payloads.isEmpty());
+        String error = store.last().error();
+        assertTrue(error.startsWith("JQ012") && error.contains("ReportsConsumer#handle(Report)"), error);
+    }
+
+    @Test
+    void a_non_transactional_consumer_returns_succeeded_and_its_done_is_written_later_in_a_batch() {
+        assertEquals(Outcome.SUCCEEDED, run(attempt(1), options(3, false, List.of())));
+        assertEquals(0, transactions.begun);
+        assertNull(store.last(), "nothing written yet");
+
+        ClaimedJob other = new ClaimedJob("0190a0b0-0000-7000-8000-000000000002", "reports", "{}", 1, T0, T0,
+                "lease-1", null, null);
+        executor.recordSucceeded(List.of(attempt(1), other), options(3, false, List.of()));
+        assertEquals(List.of(List.of(attempt(1).id(), other.id())), store.batches, "one batch for both");
+    }
+
+    @Test
+    void finishing_a_job_wakes_the_queues_of_the_jobs_it_released() {
+        store.finish = new Finish(Set.of("invoices"), List.of(), Map.of());
+
+        run(attempt(1), options(3));
+
+        assertEquals(List.of("invoices"), dispatcher.woken);
+        assertFalse(dispatcher.woken.contains("reports"));
+    }
+}

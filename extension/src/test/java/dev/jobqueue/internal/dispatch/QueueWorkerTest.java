@@ -1,0 +1,273 @@
+package dev.jobqueue.internal.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.internal.config.Backoff;
+import dev.jobqueue.internal.config.PayloadLimit;
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.fixtures.FakeClaimStore;
+import dev.jobqueue.internal.fixtures.FakeLeaseStore;
+import dev.jobqueue.internal.fixtures.ManualExecutor;
+import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.DatabaseReachability;
+import dev.jobqueue.internal.store.NewJob;
+import dev.jobqueue.internal.time.LeaseClocks;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One queue's worker on this node, with its scheduler, runners, clock and store played by the test: claim
+ * sizing, the start-on-put reservation, leases that run out in the buffer, the retry hold, and what shutdown
+ * hands back. No thread is started and nothing sleeps.
+ */
+class QueueWorkerTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T09:00:00Z");
+    private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofSeconds(2);
+
+    private final SettableClock clock = new SettableClock(T0);
+    private final ManualExecutor scheduler = new ManualExecutor();
+    private final ManualExecutor runners = new ManualExecutor();
+    private final FakeClaimStore claims = new FakeClaimStore();
+    private final FakeLeaseStore leases = new FakeLeaseStore();
+    private final RunningJobs running = new RunningJobs();
+    private final ScriptedJobExecutor jobs = new ScriptedJobExecutor();
+    private final DatabaseReachability database = new DatabaseReachability() {
+        @Override
+        public boolean reachable() {
+            return claims.outage == null;
+        }
+    };
+
+    private QueueWorker worker(int concurrency, int batchSize) {
+        QueueOptions options = new QueueOptions("reports", 3, new Backoff.Fixed(List.of(Duration.ofSeconds(1))),
+                LEASE, Duration.ofMinutes(5), POLL, concurrency, batchSize, true, List.of(), true, Duration.ofDays(7),
+                new PayloadLimit(65_536, "default"));
+        return new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases, jobs, running, clock,
+                LeaseClocks.following(clock), "node-1", database, true);
+    }
+
+    private void addDue(int count) {
+        int from = claims.due.size();
+        IntStream.range(from, from + count).forEach(n -> claims.addDue("job-" + n, "reports", 0, T0));
+    }
+
+    /** Runs the polls the worker asked for, but no runner. */
+    private void poll(QueueWorker worker) {
+        worker.wake();
+        scheduler.runQueued();
+    }
+
+    @Test
+    void a_poll_claims_one_job_per_runner_until_it_knows_how_long_jobs_take_and_each_job_runs_once() {
+        QueueWorker worker = worker(4, 50);
+        addDue(10);
+
+        poll(worker);
+        assertEquals(4, claims.claims.get(0).limit(), "a first claim takes one job per runner");
+        assertEquals(4, runners.tasks.size(), "one runner per claimed job");
+        assertEquals(4, running.snapshot().size(), "claimed jobs hold leases the lease keeper renews");
+
+        runners.runQueued();
+        scheduler.runQueued();
+        runners.runQueued();
+
+        assertEquals(IntStream.range(0, 10).mapToObj(n -> "job-" + n).toList(), jobs.ran, "every job once, in order");
+        assertTrue(running.isEmpty());
+    }
+
+    @Test
+    void a_claim_takes_no_more_than_the_room_left_for_jobs_in_flight() {
+        QueueWorker worker = worker(2, 50);
+        addDue(100);
+
+        poll(worker);
+        poll(worker);
+        poll(worker);
+
+        // In flight at most concurrency + 2 claims: 2 + 2 * 2. The runners have not run, so nothing finished.
+        assertEquals(List.of(2, 2, 2), claims.claims.stream().map(FakeClaimStore.Claim::limit).toList());
+        poll(worker);
+        assertEquals(3, claims.claims.size(), "a full buffer claims nothing more");
+        assertEquals(6, running.snapshot().size());
+    }
+
+    @Test
+    void a_claim_writes_leases_that_end_one_lease_from_now() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+
+        poll(worker);
+
+        assertEquals(T0.plus(LEASE), claims.claims.get(0).leaseExpiresAt());
+    }
+
+    @Test
+    void a_claimed_job_whose_lease_ran_out_while_it_waited_for_a_runner_is_handed_back_not_run() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        poll(worker);
+
+        // The next renewal is a third of the lease away; a lease that ends before it must not start a job.
+        clock.advance(LEASE.minus(LeaseRenewal.period(LEASE)));
+        runners.runQueued();
+
+        assertEquals(List.of(), jobs.ran);
+        assertEquals(List.of("job-0"), leases.released.stream().map(ClaimedJob::id).toList());
+        assertTrue(running.isEmpty());
+    }
+
+    @Test
+    void a_renewed_lease_lets_a_job_that_waited_long_start() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        poll(worker);
+
+        clock.advance(LEASE.minus(LeaseRenewal.period(LEASE)));
+        running.renewed(running.snapshot().stream().map(entry -> dev.jobqueue.internal.store.LeasedJob.of(
+                entry.job())).toList(), clock.instant().plus(LEASE));
+        runners.runQueued();
+
+        assertEquals(List.of("job-0"), jobs.ran);
+        assertEquals(List.of(), leases.released);
+    }
+
+    @Test
+    void after_a_failure_retries_wait_for_the_next_regular_poll_and_first_attempts_do_not() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        jobs.outcome = job -> Outcome.RETRY;
+        poll(worker);
+        runners.runQueued();
+
+        poll(worker);
+        assertFalse(claims.claims.get(claims.claims.size() - 1).includeRetries(), "held within the poll interval");
+
+        clock.advance(POLL);
+        poll(worker);
+        assertTrue(claims.claims.get(claims.claims.size() - 1).includeRetries());
+    }
+
+    @Test
+    void a_put_on_an_idle_queue_holds_a_runner_and_its_job_starts_without_a_claim() {
+        QueueWorker worker = worker(2, 10);
+
+        Optional<LocalStart> start = worker.reserve();
+        assertTrue(start.isPresent());
+        assertEquals(T0.plus(LEASE), start.get().leaseExpiresAt());
+
+        start.get().run(newJob("put-1"));
+        runners.runQueued();
+
+        assertEquals(List.of("put-1"), jobs.ran);
+        assertEquals(List.of(), claims.claims, "no claim transaction");
+    }
+
+    @Test
+    void reservations_stop_at_the_queue_concurrency_and_a_rolled_back_put_gives_its_runner_back() {
+        QueueWorker worker = worker(2, 10);
+
+        LocalStart first = worker.reserve().orElseThrow();
+        worker.reserve().orElseThrow();
+        assertTrue(worker.reserve().isEmpty(), "both runners are held");
+
+        first.cancel();
+        first.cancel();
+        assertTrue(worker.reserve().isPresent(), "the rolled-back put's runner is free again, once");
+        assertTrue(worker.reserve().isEmpty());
+    }
+
+    @Test
+    void a_queue_with_jobs_waiting_in_its_buffer_holds_no_runner_for_a_put() {
+        QueueWorker worker = worker(4, 10);
+        addDue(2);
+        poll(worker);
+
+        assertTrue(worker.reserve().isEmpty(), "the put's job goes PENDING, behind those already claimed");
+    }
+
+    @Test
+    void a_put_that_found_the_queue_paused_stops_reservations_for_one_poll_interval() {
+        QueueWorker worker = worker(2, 10);
+        worker.reserve().orElseThrow().queuePaused();
+
+        assertTrue(worker.reserve().isEmpty());
+        clock.advance(POLL);
+        assertTrue(worker.reserve().isPresent());
+    }
+
+    @Test
+    void a_put_whose_transaction_used_half_the_lease_releases_its_job_for_a_claim_instead_of_running_it() {
+        QueueWorker worker = worker(2, 10);
+        LocalStart start = worker.reserve().orElseThrow();
+
+        clock.advance(LEASE.dividedBy(2).plusMillis(1));
+        start.run(newJob("put-1"));
+        runners.runQueued();
+
+        assertEquals(List.of(), jobs.ran);
+        assertEquals(List.of("put-1"), leases.released.stream().map(ClaimedJob::id).toList());
+        assertTrue(worker.reserve().isPresent(), "its runner is free again");
+    }
+
+    @Test
+    void stopping_hands_the_buffered_jobs_to_shutdown_and_runs_none_of_them() {
+        QueueWorker worker = worker(1, 10);
+        addDue(3);
+        poll(worker);
+
+        worker.stop();
+        List<ClaimedJob> buffered = worker.takeBuffered();
+        runners.runQueued();
+
+        assertEquals(List.of("job-0"), buffered.stream().map(ClaimedJob::id).toList());
+        assertEquals(List.of(), jobs.ran);
+        worker.wake();
+        assertEquals(0, scheduler.runQueued(), "a stopped worker does not poll");
+    }
+
+    @Test
+    void a_claim_during_a_database_outage_claims_nothing_and_asks_the_database_before_trying_again() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        claims.outage = new IllegalStateException("connection refused");
+
+        poll(worker);
+        poll(worker);
+        assertEquals(1, claims.claims.size(), "while the database does not answer, the claim is not retried");
+
+        claims.outage = null;
+        poll(worker);
+        runners.runQueued();
+        assertEquals(List.of("job-0"), jobs.ran);
+    }
+
+    @Test
+    void non_transactional_jobs_are_marked_done_in_one_batch() {
+        QueueWorker worker = worker(4, 10);
+        addDue(4);
+        jobs.outcome = job -> Outcome.SUCCEEDED;
+        poll(worker);
+        runners.runQueued();
+
+        assertEquals(List.of(), jobs.batchedDone, "the DONE waits a few milliseconds for others");
+        assertEquals(4, running.snapshot().size(), "their leases are held until DONE is written");
+        scheduler.runScheduled();
+
+        assertEquals(List.of(List.of("job-0", "job-1", "job-2", "job-3")), jobs.batchedDone);
+        assertTrue(running.isEmpty());
+    }
+
+    private static NewJob newJob(String id) {
+        return new NewJob(id, "reports", "{}", 0, T0, T0, null, null, null, Set.of());
+    }
+}
