@@ -102,4 +102,13 @@ public @interface Consumer {
      * consumer; a node without it uses {@code jobqueue.max-payload-size}.
      */
     String maxPayloadSize() default "";
+
+    /**
+     * {@code strict-payload}: whether a payload must match the first parameter's type exactly. By default a
+     * field the type does not have is ignored and a field the JSON leaves out gets Java's default (null, 0,
+     * false), so that payloads put by an older or newer version of the application still run. With
+     * {@code true} either one fails the job at once, as FAILED with error {@code JQ044} naming each field; a
+     * left-out field that reads as null does not, since JSON-B leaves null fields out when it writes a payload.
+     */
+    boolean strictPayload() default false;
 }

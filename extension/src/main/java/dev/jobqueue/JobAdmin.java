@@ -125,7 +125,8 @@ public interface JobAdmin {
      * @param createdAt  when it was put
      * @param runAt      when it is or was due
      * @param finishedAt when it became DONE or FAILED, or null
-     * @param lastError  the last error, or null
+     * @param lastError  the error of its last failed attempt while it is PENDING again or FAILED; null for a job
+     *                   that has not failed and for a DONE job (its errors stay in {@link JobAdmin#errors})
      */
     record JobSummary(JobId id, String queue, String state, int attempts, Instant createdAt, Instant runAt,
             Instant finishedAt, String lastError) {

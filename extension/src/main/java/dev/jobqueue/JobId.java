@@ -1,13 +1,17 @@
 package dev.jobqueue;
 
+import jakarta.json.bind.adapter.JsonbAdapter;
+import jakarta.json.bind.annotation.JsonbTypeAdapter;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * The identity of a job: a random UUID assigned at {@link JobQueue#put}.
+ * The identity of a job: a random UUID assigned at {@link JobQueue#put}. In JSON (JSON-B) it is the UUID as a
+ * string, {@code "0190a0b0-..."}, the same text the admin API's URLs take.
  *
  * @param value the UUID
  */
+@JsonbTypeAdapter(JobId.AsText.class)
 public record JobId(UUID value) {
 
     public JobId {
@@ -31,5 +35,19 @@ public record JobId(UUID value) {
     @Override
     public String toString() {
         return value.toString();
+    }
+
+    /** Writes a job id as its UUID text in JSON-B, and reads it back. */
+    public static final class AsText implements JsonbAdapter<JobId, String> {
+
+        @Override
+        public String adaptToJson(JobId id) {
+            return id.toString();
+        }
+
+        @Override
+        public JobId adaptFromJson(String text) {
+            return parse(text);
+        }
     }
 }

@@ -11,6 +11,7 @@ public final class JndiNames {
     public static final String SCHEDULER = "java:comp/DefaultManagedScheduledExecutorService";
     public static final String THREAD_FACTORY = "java:comp/DefaultManagedThreadFactory";
     public static final String SYNCHRONIZATION_REGISTRY = "java:comp/TransactionSynchronizationRegistry";
+    public static final String USER_TRANSACTION = "java:comp/UserTransaction";
     public static final String APPLICATION_NAME = "java:app/AppName";
 
     private JndiNames() {

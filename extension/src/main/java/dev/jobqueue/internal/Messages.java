@@ -2,6 +2,7 @@ package dev.jobqueue.internal;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -139,6 +140,35 @@ public final class Messages {
                 + " bootstrap.properties, in server.xml (<variable name=\"" + variable + "\" value=\"...\"/>) or"
                 + " in the environment (" + variable.toUpperCase().replace('.', '_') + ")"
                 + (variable.endsWith(".password") ? "; for an empty password, set it to the empty string" : "");
+    }
+
+    public static String dedupeKeyRace(String queue, String dedupeKey, int retries) {
+        return "JQ041: the dedupe key " + dedupeKey + " of queue " + queue + " was taken and freed " + retries
+                + " times during one put; try again";
+    }
+
+    public static String duplicateRejected(String queue, Object existing, String dedupeKey) {
+        return "JQ042: queue " + queue + " already has unfinished job " + existing + " with dedupe key " + dedupeKey;
+    }
+
+    public static String duplicateRunning(String queue, Object existing, String dedupeKey) {
+        return "JQ043: job " + existing + " with dedupe key " + dedupeKey + " on queue " + queue
+                + " is already running, so it cannot be replaced";
+    }
+
+    /** The error of a job that fails because a job it waits for failed. */
+    public static String dependencyFailed(String dependencyId) {
+        return "JQ045: job " + dependencyId + ", which this job waits for, is FAILED";
+    }
+
+    public static String payloadDoesNotMatch(Method method, List<String> differences) {
+        return "JQ044: the payload does not match the first parameter of " + describe(method)
+                + ", and its queue has strict-payload=true: " + String.join(", ", differences);
+    }
+
+    public static String notPgjdbc(Throwable cause) {
+        return "JQ050: the PostgreSQL driver does not offer org.postgresql.PGConnection.getNotifications; use"
+                + " PostgreSQL's JDBC driver (pgjdbc) to wake nodes with LISTEN/NOTIFY: " + cause;
     }
 
     public static String describe(Method method) {

@@ -5,14 +5,18 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Reads what the Liberty server under test writes to messages.log, from a given offset on. */
-final class ServerLog {
+public final class ServerLog {
 
     private ServerLog() {
     }
 
-    static long length() {
+    public static long length() {
         try {
             return Files.size(path());
         } catch (IOException e) {
@@ -20,7 +24,7 @@ final class ServerLog {
         }
     }
 
-    static String since(long offset) {
+    public static String since(long offset) {
         try (RandomAccessFile file = new RandomAccessFile(path().toFile(), "r")) {
             long start = Math.min(offset, file.length());
             byte[] bytes = new byte[(int) (file.length() - start)];
@@ -32,7 +36,25 @@ final class ServerLog {
         }
     }
 
+    /** The names of the incident (FFDC) files the server has written. */
+    public static Set<String> incidents() {
+        Path folder = logs().resolve("ffdc");
+        if (!Files.isDirectory(folder)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.startsWith("ffdc_"))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + folder, e);
+        }
+    }
+
     private static Path path() {
-        return Path.of(System.getProperty("wlp.server.dir"), "logs", "messages.log");
+        return logs().resolve("messages.log");
+    }
+
+    private static Path logs() {
+        return Path.of(System.getProperty("wlp.server.dir"), "logs");
     }
 }

@@ -9,7 +9,7 @@ import java.time.Instant;
  * @param id        the job
  * @param outcome   what became of it
  * @param attempts  the attempts it has made
- * @param error     the error of its last failed attempt, or null if it has none
+ * @param error     the error of the attempt when it failed (RETRIED or FAILED); null when DONE
  * @param nextRunAt for {@link Outcome#RETRIED}, when it runs again; null otherwise
  */
 public record DrainedJob(JobId id, Outcome outcome, int attempts, String error, Instant nextRunAt) {

@@ -9,7 +9,6 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,6 +56,6 @@ public class AdminGuard implements ContainerRequestFilter {
     }
 
     private static Response answer(Response.Status status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(Map.of("error", message)).build();
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(JobAdminResource.error(message)).build();
     }
 }

@@ -15,6 +15,6 @@ public class JobAdminApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(JobAdminResource.class, AdminGuard.class);
+        return Set.of(JobAdminResource.class, AdminGuard.class, AdminErrors.class);
     }
 }

@@ -1,6 +1,11 @@
 package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.JobAdmin;
+import dev.jobqueue.JobAdmin.AttemptError;
+import dev.jobqueue.JobAdmin.GroupProgress;
+import dev.jobqueue.JobAdmin.JobDetails;
+import dev.jobqueue.JobAdmin.JobSummary;
+import dev.jobqueue.JobAdmin.QueueStats;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
@@ -23,9 +28,14 @@ import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The admin REST API over {@link JobAdmin}. Only users in the {@code jobqueue-admin} role get in: others get
@@ -37,6 +47,12 @@ import java.util.function.Supplier;
  * message naming the problem.
  */
 @Path("admin")
+@Tag(name = "jobqueue admin", description = "Queues, dead letters and jobs; for the role jobqueue-admin")
+@APIResponse(responseCode = "401", description = "Not authenticated")
+@APIResponse(responseCode = "403", description = "Not in the role jobqueue-admin, or a change without X-Requested-By",
+        content = @Content(schema = @Schema(implementation = JobAdminResource.ErrorBody.class)))
+@APIResponse(responseCode = "400", description = "A bad queue name, id, group or parameter, named in the error",
+        content = @Content(schema = @Schema(implementation = JobAdminResource.ErrorBody.class)))
 @RequestScoped
 @RolesAllowed(JobAdminResource.ROLE)
 @Produces(MediaType.APPLICATION_JSON)
@@ -61,12 +77,18 @@ public class JobAdminResource {
     @Context
     Request request;
 
+    @Operation(summary = "Every queue with its counts by state and its pause switch, sorted by name")
+    @APIResponse(responseCode = "200",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = QueueStats.class)))
     @GET
     @Path("queues")
     public Response queues() {
         return guarded(() -> Response.ok(admin.queues()).build());
     }
 
+    @Operation(summary = "A page of FAILED jobs, newest first, with their last error")
+    @APIResponse(responseCode = "200",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = JobSummary.class)))
     @GET
     @Path("failed")
     public Response failed(@QueryParam("queue") String queue, @QueryParam("page") @DefaultValue("0") String page,
@@ -76,6 +98,8 @@ public class JobAdminResource {
                 number("size", size, 1, DefaultJobAdmin.MAX_PAGE_SIZE))).build());
     }
 
+    @Operation(summary = "A group's jobs counted by state")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = GroupProgress.class)))
     @GET
     @Path("groups/{group}")
     public Response group(@PathParam("group") String group) {
@@ -86,6 +110,10 @@ public class JobAdminResource {
      * One job. Its payload is cut to {@value #PAYLOAD_DISPLAY_CHARS} characters, with {@code payloadTruncated}
      * set, unless {@code ?payload=full} asks for all of it.
      */
+    @Operation(summary = "One job: its payload, options and first errors")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDetails.class)))
+    @APIResponse(responseCode = "404", description = "No such job",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @GET
     @Path("jobs/{id}")
     public Response job(@PathParam("id") String id,
@@ -95,6 +123,11 @@ public class JobAdminResource {
     }
 
     /** A page of a job's kept errors, oldest first. */
+    @Operation(summary = "A page of a job's kept errors, oldest first")
+    @APIResponse(responseCode = "200",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AttemptError.class)))
+    @APIResponse(responseCode = "404", description = "No such job",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @GET
     @Path("jobs/{id}/errors")
     public Response errors(@PathParam("id") String id, @QueryParam("page") @DefaultValue("0") String page,
@@ -110,6 +143,12 @@ public class JobAdminResource {
         });
     }
 
+    @Operation(summary = "Makes a FAILED job PENDING with fresh attempts")
+    @APIResponse(responseCode = "204", description = "Retried")
+    @APIResponse(responseCode = "404", description = "No FAILED job with a free dedupe key",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "409", description = "A job it waits for is FAILED (JQ081)",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @POST
     @Path("jobs/{id}/retry")
     public Response retry(@PathParam("id") String id) {
@@ -123,6 +162,10 @@ public class JobAdminResource {
         });
     }
 
+    @Operation(summary = "Deletes a job that is not RUNNING")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "404", description = "No such job that is not RUNNING",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @DELETE
     @Path("jobs/{id}")
     public Response delete(@PathParam("id") String id) {
@@ -130,12 +173,16 @@ public class JobAdminResource {
                 : notFound("no job " + id + " that is not RUNNING"));
     }
 
+    @Operation(summary = "Retries every FAILED job of a queue")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Retried.class)))
     @POST
     @Path("queues/{queue}/retry-failed")
     public Response retryFailed(@PathParam("queue") String queue) {
-        return guarded(() -> Response.ok(Map.of("retried", admin.retryFailed(queue(queue)))).build());
+        return guarded(() -> Response.ok(new Retried(admin.retryFailed(queue(queue)))).build());
     }
 
+    @Operation(summary = "Deletes a queue's FAILED jobs older than a duration")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Purged.class)))
     @DELETE
     @Path("queues/{queue}/failed")
     public Response purgeFailed(@PathParam("queue") String queue,
@@ -144,11 +191,14 @@ public class JobAdminResource {
             if (olderThan == null || olderThan.isBlank()) {
                 throw new BadRequest(Messages.olderThanRequired());
             }
-            return Response.ok(Map.of("purged", admin.purgeFailed(queue(queue), duration("olderThan", olderThan))))
-                    .build();
+            return Response.ok(new Purged(admin.purgeFailed(queue(queue), duration("olderThan", olderThan)))).build();
         });
     }
 
+    @Operation(summary = "Stops claiming the queue's jobs on every node")
+    @APIResponse(responseCode = "204", description = "Paused")
+    @APIResponse(responseCode = "404", description = "No such queue (JQ082)",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @POST
     @Path("queues/{queue}/pause")
     public Response pause(@PathParam("queue") String queue) {
@@ -162,6 +212,10 @@ public class JobAdminResource {
         });
     }
 
+    @Operation(summary = "Claims the queue's jobs again")
+    @APIResponse(responseCode = "204", description = "Resumed")
+    @APIResponse(responseCode = "404", description = "No such queue (JQ082)",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @POST
     @Path("queues/{queue}/resume")
     public Response resume(@PathParam("queue") String queue) {
@@ -256,7 +310,19 @@ public class JobAdminResource {
         return Response.status(Response.Status.NOT_FOUND).entity(error(message)).build();
     }
 
-    private static Map<String, String> error(String message) {
-        return Map.of("error", message);
+    static ErrorBody error(String message) {
+        return new ErrorBody(message);
+    }
+
+    /** The body of every refusal: one line that names the problem. */
+    public record ErrorBody(String error) {
+    }
+
+    /** How many FAILED jobs a retry of a queue made PENDING. */
+    public record Retried(int retried) {
+    }
+
+    /** How many FAILED jobs a purge deleted. */
+    public record Purged(int purged) {
     }
 }

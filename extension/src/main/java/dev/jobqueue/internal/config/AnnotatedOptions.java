@@ -49,6 +49,9 @@ public final class AnnotatedOptions {
         }
         putText(set, "retention", consumer.retention());
         putText(set, QueueOptionsResolver.MAX_PAYLOAD_SIZE, consumer.maxPayloadSize());
+        if (consumer.strictPayload()) {
+            set.put("strict-payload", "true");
+        }
         return set;
     }
 

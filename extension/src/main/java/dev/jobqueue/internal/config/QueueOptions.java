@@ -19,11 +19,12 @@ import java.util.List;
  * @param transactional  whether the consumer runs in the transaction that marks the job DONE
  * @param retention      how long DONE jobs are kept; zero deletes them at completion
  * @param maxPayloadSize the largest payload a put on this node accepts for the queue
+ * @param strictPayload  whether a payload whose fields differ from its type's fails at once
  */
 public record QueueOptions(String queue, int maxAttempts, Backoff backoff, Duration lease, Duration maxExecuteTime,
         Duration pollInterval, int concurrency, int batchSize, boolean enabled,
         List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention,
-        PayloadLimit maxPayloadSize) {
+        PayloadLimit maxPayloadSize, boolean strictPayload) {
 
     public QueueOptions {
         successOn = List.copyOf(successOn);

@@ -29,7 +29,7 @@ public final class QueueOptionsResolver {
     public static final Set<String> OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
             "concurrency", "batch-size", "enabled", "success-on", "transactional", "retention", "max-payload-size",
-            PRODUCER_ONLY);
+            "strict-payload", PRODUCER_ONLY);
 
     /** The option that limits a payload's size; see {@link #unconsumedPayloadLimit()}. */
     public static final String MAX_PAYLOAD_SIZE = "max-payload-size";
@@ -86,7 +86,8 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> exceptionTypes(sources, "success-on"), List.of()),
                 checked(problems, () -> bool(sources, "transactional", true), true),
                 checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null),
-                checked(problems, () -> payloadLimit(sources.find(MAX_PAYLOAD_SIZE)), null));
+                checked(problems, () -> payloadLimit(sources.find(MAX_PAYLOAD_SIZE)), null),
+                checked(problems, () -> bool(sources, "strict-payload", false), false));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }

@@ -11,19 +11,15 @@ import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.config.QueueOptionsResolver;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
-import dev.jobqueue.internal.health.DatabaseReadiness;
-import dev.jobqueue.internal.health.WorkerLiveness;
-import dev.jobqueue.internal.metrics.JobMetrics;
-import dev.jobqueue.internal.metrics.MicroProfileJobMetrics;
-import dev.jobqueue.internal.metrics.NoopJobMetrics;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
-import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -55,34 +51,15 @@ public class JobQueueExtension implements Extension {
     private volatile QueueOptionsResolver resolver;
     private volatile PayloadLimit unconsumedPayloadLimit;
 
-    /** Keeps the MicroProfile Metrics recorder when the server offers Metrics, and the no-op one otherwise. */
-    void chooseMetrics(@Observes ProcessAnnotatedType<? extends JobMetrics> event) {
-        Class<?> type = event.getAnnotatedType().getJavaClass();
-        boolean available = isVisible("org.eclipse.microprofile.metrics.MetricRegistry");
-        if ((type == NoopJobMetrics.class && available) || (type == MicroProfileJobMetrics.class && !available)) {
-            event.veto();
-        }
-    }
-
-    /** Drops the health checks when the server has no MicroProfile Health. */
-    void chooseHealth(@Observes ProcessAnnotatedType<? extends DatabaseReadiness> readiness) {
-        if (!isVisible("org.eclipse.microprofile.health.HealthCheck")) {
-            readiness.veto();
-        }
-    }
-
-    void chooseLiveness(@Observes ProcessAnnotatedType<? extends WorkerLiveness> liveness) {
-        if (!isVisible("org.eclipse.microprofile.health.HealthCheck")) {
-            liveness.veto();
-        }
-    }
-
-    private static boolean isVisible(String className) {
-        try {
-            Class.forName(className, false, Thread.currentThread().getContextClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
+    /**
+     * Adds the beans of the server features jobqueue reports to, as application-scoped beans: they carry no
+     * bean-defining annotation, so that scanning never finds them, and this is the one place that decides.
+     */
+    void addIntegrations(@Observes BeforeBeanDiscovery event) {
+        Integrations integrations = Integrations.visibleTo(Thread.currentThread().getContextClassLoader());
+        for (Class<?> type : integrations.beanClasses()) {
+            event.addAnnotatedType(type, JobQueueExtension.class.getName() + "/" + type.getSimpleName())
+                    .add(ApplicationScoped.Literal.INSTANCE);
         }
     }
 

@@ -137,6 +137,14 @@ public class Dispatcher {
         }
     }
 
+    /** Polls the queue when a retry this node scheduled is due, if jobs run on their own. */
+    public void wakeWhenRetryDue(String queue, Instant runAt) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null && runMode.automatic()) {
+            worker.wakeWhenRetryDue(runAt);
+        }
+    }
+
     /**
      * Holds a runner of this node for a job being put on {@code queue}, if this node consumes the queue and has
      * nothing else to do for it; see {@link LocalStart}.

@@ -9,6 +9,7 @@ import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.payload.PayloadCodec;
+import dev.jobqueue.internal.payload.PayloadShape;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ErrorText;
 import dev.jobqueue.internal.store.FailedDependent;
@@ -82,6 +83,12 @@ public class JobExecutor {
         } catch (RuntimeException e) {
             return giveUp(job, Messages.undeserialisablePayload(consumer.method(), e));
         }
+        if (options.strictPayload()) {
+            List<String> differences = PayloadShape.differences(job.payload(), codec.toJsonWithNulls(payload));
+            if (!differences.isEmpty()) {
+                return giveUp(job, Messages.payloadDoesNotMatch(consumer.method(), differences));
+            }
+        }
         ClaimedJobContext context = new ClaimedJobContext(JobId.parse(job.id()), job.queue(), job.attempt(),
                 job.enqueuedAt());
         Instant started = clock.instant();
@@ -89,7 +96,7 @@ public class JobExecutor {
         try {
             Finish finish;
             if (options.transactional()) {
-                finish = transactions.inNewTransaction(() -> {
+                finish = transactions.inConsumerTransaction(() -> {
                     invoker.invoke(consumer, payload, context);
                     // Marked rollback-only, the transaction would roll back without an error: not DONE.
                     if (transactions.isRollbackOnly()) {
@@ -205,6 +212,7 @@ public class JobExecutor {
         LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
                 + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
         metrics.finished(job.queue(), JobMetrics.Outcome.RETRIED);
+        dispatcher.wakeWhenRetryDue(job.queue(), nextRunAt);
         Observers.notify(retries, new JobRetried(JobId.parse(job.id()), job.queue(), job.attempt(), errorText, now,
                 nextRunAt), LOG);
         return Outcome.RETRY;

@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -40,6 +42,8 @@ final class QueueWorker {
     private static final Logger LOG = Logger.getLogger(QueueWorker.class.getName());
 
     private static final long RUNNER_TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Retry wake-ups are rounded up to this, so that many retries due at about one time share one timer. */
+    private static final long RETRY_WAKE_TICK_MILLIS = 50;
 
     private final ConsumerMethod consumer;
     private final QueueOptions options;
@@ -64,11 +68,18 @@ final class QueueWorker {
     private final AtomicInteger runners = new AtomicInteger();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
+    /** When the timers set by {@link #wakeWhenRetryDue} fire, in epoch milliseconds. */
+    private final Set<Long> retryWakes = ConcurrentHashMap.newKeySet();
+    /** A retry timer fired: the next claim takes retries even if a later failure holds them. */
+    private final AtomicBoolean retryDue = new AtomicBoolean();
     private volatile boolean backlog;
     private volatile boolean stopped;
     private volatile ScheduledFuture<?> timer;
     private volatile Instant lastPoll;
-    /** After a consumer fails, retries wait until the next regular poll: a failing system is not hammered. */
+    /**
+     * After a consumer fails, regular polls claim no retries until the next one: a failing system is not hammered
+     * by retries that other nodes failed. Retries this node failed are claimed when due ({@link #wakeWhenRetryDue}).
+     */
     private volatile Instant retriesHeldUntil = Instant.MIN;
     /** After a put found the queue paused, puts write their jobs PENDING without trying to start them here. */
     private volatile Instant noReservationsUntil = Instant.MIN;
@@ -148,6 +159,29 @@ final class QueueWorker {
             } catch (RejectedExecutionException e) {
                 drainQueued.set(false);
             }
+        }
+    }
+
+    /**
+     * Polls when a job this node just failed is due again, instead of at the first regular poll after that: a
+     * retry starts when its backoff ends, give or take {@value #RETRY_WAKE_TICK_MILLIS} ms, and that claim takes
+     * retries even while a later failure holds them back from regular polls.
+     */
+    void wakeWhenRetryDue(Instant runAt) {
+        long now = clock.millis();
+        long tick = Math.floorDiv(runAt.toEpochMilli() + RETRY_WAKE_TICK_MILLIS - 1, RETRY_WAKE_TICK_MILLIS)
+                * RETRY_WAKE_TICK_MILLIS;
+        if (stopped || !retryWakes.add(tick)) {
+            return;
+        }
+        try {
+            scheduler.schedule(() -> {
+                retryWakes.remove(tick);
+                retryDue.set(true);
+                wake();
+            }, Math.max(0, tick - now), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            retryWakes.remove(tick);
         }
     }
 
@@ -260,7 +294,7 @@ final class QueueWorker {
         }
         Instant now = clock.instant();
         try {
-            boolean includeRetries = !now.isBefore(retriesHeldUntil);
+            boolean includeRetries = retryDue.getAndSet(false) || !now.isBefore(retriesHeldUntil);
             List<ClaimedJob> jobs = claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
                     leaseExpiresAt, includeRetries);
             outage.succeeded();

@@ -81,8 +81,7 @@ public class JobWriter {
                 return onDuplicate(job, policy, holder.get());
             }
         }
-        throw new IllegalStateException("JQ041: the dedupe key " + job.dedupeKey() + " of queue " + job.queue()
-                + " was taken and freed " + KEY_RACE_RETRIES + " times during one put; try again");
+        throw new IllegalStateException(Messages.dedupeKeyRace(job.queue(), job.dedupeKey(), KEY_RACE_RETRIES));
     }
 
     /**
@@ -151,13 +150,13 @@ public class JobWriter {
             case IGNORE:
                 return existing;
             case REJECT:
-                throw new DuplicateJobException("JQ042: queue " + job.queue() + " already has unfinished job "
-                        + existing + " with dedupe key " + job.dedupeKey(), existing);
+                throw new DuplicateJobException(Messages.duplicateRejected(job.queue(), existing, job.dedupeKey()),
+                        existing);
             case REPLACE:
                 if (holder.state() == JobState.RUNNING
                         || !store.replace(holder.id(), job.payload(), job.runAt(), job.priority())) {
-                    throw new DuplicateJobException("JQ043: job " + existing + " with dedupe key " + job.dedupeKey()
-                            + " on queue " + job.queue() + " is already running, so it cannot be replaced", existing);
+                    throw new DuplicateJobException(Messages.duplicateRunning(job.queue(), existing, job.dedupeKey()),
+                            existing);
                 }
                 return existing;
             default:

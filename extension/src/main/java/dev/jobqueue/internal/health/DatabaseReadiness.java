@@ -2,7 +2,6 @@ package dev.jobqueue.internal.health;
 
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.store.SchemaCheck;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
@@ -17,9 +16,9 @@ import org.eclipse.microprofile.health.Readiness;
  * usually open to the load balancer), so a DOWN answer says only what is wrong in general: the database's own
  * error can name hosts, users and tables. That detail is logged instead, once when readiness goes DOWN, not at
  * every call, and the return to UP is logged once too.
+ * An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
  */
 @Readiness
-@ApplicationScoped
 public class DatabaseReadiness implements HealthCheck {
 
     static final String NAME = "jobqueue-database";

@@ -3,7 +3,6 @@ package dev.jobqueue.internal.health;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.watch.LeaseKeeper;
 import dev.jobqueue.internal.time.JobQueueClock;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,9 +16,9 @@ import org.eclipse.microprofile.health.Liveness;
  * Live when every queue's poller has run within three poll intervals plus two seconds, and the lease keeper
  * within three of its periods plus two seconds, whether or not the database answered them. A database outage
  * does not make it DOWN: readiness reports that, and a restart would not help.
+ * An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
  */
 @Liveness
-@ApplicationScoped
 public class WorkerLiveness implements HealthCheck {
 
     @Inject

@@ -1,6 +1,5 @@
 package dev.jobqueue.internal.metrics;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -17,8 +16,8 @@ import org.eclipse.microprofile.metrics.Timer;
  * {@link JobMetrics} in MicroProfile Metrics' application registry. Each queue's metrics are looked up once and
  * kept: a lookup in the registry costs more than the update, and updates happen several times per job. Only
  * the application's own queues get series of their own (see {@link #ownQueues}).
+ * An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
  */
-@ApplicationScoped
 public class MicroProfileJobMetrics implements JobMetrics {
 
     private static final String[] GAUGED_STATES = {"pending", "running", "failed"};
@@ -29,9 +28,11 @@ public class MicroProfileJobMetrics implements JobMetrics {
     private final Map<String, QueueMetrics> byQueue = new ConcurrentHashMap<>();
     private volatile Set<String> ownQueues;
 
+    /** Also registers every counter and timer of these queues now, so that each is scraped at zero before use. */
     @Override
     public void ownQueues(Set<String> queues) {
         ownQueues = Set.copyOf(queues);
+        queues.forEach(this::of);
     }
 
     @Override

@@ -1,12 +1,13 @@
 package dev.jobqueue.internal.metrics;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
-/** Records nothing: the {@link JobMetrics} used when the server has no MicroProfile Metrics. */
-@ApplicationScoped
+/**
+ * Records nothing: the {@link JobMetrics} used when the server has no MicroProfile Metrics. An application-scoped
+ * bean then: the extension adds it ({@code Integrations}).
+ */
 public class NoopJobMetrics implements JobMetrics {
 
     @Override

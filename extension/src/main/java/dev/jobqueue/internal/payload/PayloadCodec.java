@@ -4,6 +4,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.JsonbConfig;
+import java.io.StringWriter;
 import java.lang.reflect.Type;
 
 /**
@@ -14,9 +16,25 @@ import java.lang.reflect.Type;
 public class PayloadCodec {
 
     private final Jsonb jsonb = JsonbBuilder.create();
+    /** Writes null fields too: what a payload's type would write for it, for {@link PayloadShape}. */
+    private final Jsonb withNulls = JsonbBuilder.create(new JsonbConfig().withNullValues(true));
 
+    /**
+     * The payload as JSON. Written through a {@link StringWriter} because, given none, Yasson logs a bare
+     * {@code SEVERE: Generating incomplete JSON} before it throws for a payload it cannot serialise; the put's
+     * exception says what is wrong instead.
+     */
     public String toJson(Object payload) {
-        return jsonb.toJson(payload);
+        StringWriter json = new StringWriter();
+        jsonb.toJson(payload, json);
+        return json.toString();
+    }
+
+    /** The payload as JSON with every field, null ones included. */
+    public String toJsonWithNulls(Object payload) {
+        StringWriter json = new StringWriter();
+        withNulls.toJson(payload, json);
+        return json.toString();
     }
 
     public Object fromJson(String json, Type type) {
@@ -55,6 +73,7 @@ public class PayloadCodec {
     void close() {
         try {
             jsonb.close();
+            withNulls.close();
         } catch (Exception e) {
             throw new IllegalStateException("cannot close JSON-B", e);
         }

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.Messages;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -62,7 +63,7 @@ public class Dependencies {
     @Transactional(TxType.MANDATORY)
     public List<FailedDependent> failDependents(String id, Instant now) {
         List<FailedDependent> failed = new ArrayList<>();
-        String reason = DependencyText.failed(id);
+        String reason = Messages.dependencyFailed(id);
         List<String> frontier = List.of(id);
         while (!frontier.isEmpty()) {
             List<Object[]> dependents = lockWaitingDependents(frontier);

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.NodeName;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -156,7 +157,7 @@ public class EnqueueStore {
                 }
             }
             if (!failed.isEmpty()) {
-                setState(connection, db, id, JobState.FAILED, now, DependencyText.failed(failed.get(0)));
+                setState(connection, db, id, JobState.FAILED, now, Messages.dependencyFailed(failed.get(0)));
                 return JobState.FAILED;
             }
             if (unfinished) {

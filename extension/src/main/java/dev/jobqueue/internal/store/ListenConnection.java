@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.Messages;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Array;
@@ -69,9 +70,7 @@ public final class ListenConnection implements AutoCloseable {
             return Optional.of(listening);
         } catch (ReflectiveOperationException e) {
             connection.close();
-            throw new SQLFeatureNotSupportedException("JQ050: the PostgreSQL driver does not offer"
-                    + " org.postgresql.PGConnection.getNotifications; use PostgreSQL's JDBC driver (pgjdbc) to"
-                    + " wake nodes with LISTEN/NOTIFY: " + e, e);
+            throw new SQLFeatureNotSupportedException(Messages.notPgjdbc(e), e);
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;

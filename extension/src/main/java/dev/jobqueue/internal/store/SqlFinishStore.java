@@ -68,12 +68,15 @@ public class SqlFinishStore implements FinishStore {
                 finish(connection, db, retain, now, fence, List.of(job.id(), job.leaseToken())) == 1);
     }
 
-    /** Marks the rows {@code where} matches DONE at {@code now}, or deletes them when DONE jobs are not retained. */
+    /**
+     * Marks the rows {@code where} matches DONE at {@code now}, or deletes them when DONE jobs are not retained.
+     * A DONE job has no last error: the errors of its failed attempts stay in its error history.
+     */
     private static int finish(Connection connection, Database db, boolean retain, Instant now, String where,
             List<String> whereValues) throws SQLException {
         String sql = retain
-                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL"
-                        + where
+                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL,"
+                        + " last_error = NULL" + where
                 : "DELETE FROM jobqueue_job" + where;
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             int index = 1;

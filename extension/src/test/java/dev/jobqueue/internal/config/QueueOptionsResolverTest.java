@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,6 +33,18 @@ class QueueOptionsResolverTest {
         assertTrue(options.enabled());
         assertTrue(options.transactional());
         assertEquals(List.of(), options.successOn());
+        assertFalse(options.strictPayload());
+    }
+
+    @Test
+    void strict_payload_is_set_on_the_annotation_or_by_key_and_takes_only_true_or_false() {
+        assertTrue(with(Map.of()).resolve("email", Map.of("strict-payload", "true"), "Mailer#send(Mail)")
+                .strictPayload());
+        assertTrue(with(Map.of("jobqueue.queue.email.strict-payload", "true")).resolve("email").strictPayload());
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.strict-payload", "yes")).resolve("email"));
+        assertTrue(error.getMessage().contains("jobqueue.strict-payload") && error.getMessage().contains("'yes'"),
+                error.getMessage());
     }
 
     @Test

@@ -3,14 +3,12 @@ package dev.jobqueue.internal.dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jobqueue.internal.config.Backoff;
 import dev.jobqueue.internal.config.NodeName;
-import dev.jobqueue.internal.config.PayloadLimit;
-import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.fixtures.FakeClaimStore;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
@@ -54,10 +52,7 @@ class DispatcherShutdownTest {
         dispatcher.running = new RunningJobs();
         dispatcher.database = null;
         dispatcher.runMode = new AutomaticRunMode();
-        QueueOptions options = new QueueOptions("reports", 3, new Backoff.Fixed(List.of(Duration.ofSeconds(1))),
-                Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(2), 1, 10, true, List.of(), true,
-                Duration.ofDays(7), new PayloadLimit(65_536, "default"));
-        dispatcher.start(ReportsConsumer.method(), options);
+        dispatcher.start(ReportsConsumer.method(), TestOptions.queue("reports").concurrency(1).build());
         IntStream.range(0, 3).forEach(n -> claims.addDue("job-" + n, "reports", 0, T0));
     }
 

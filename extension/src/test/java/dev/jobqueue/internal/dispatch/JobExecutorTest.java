@@ -9,12 +9,12 @@ import dev.jobqueue.JobContext;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobRetried;
 import dev.jobqueue.internal.config.Backoff;
-import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.fixtures.FakeFinishStore;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.ClaimedJob;
@@ -61,7 +61,7 @@ class JobExecutorTest {
         int begun;
 
         @Override
-        public <T> T inNewTransaction(java.util.concurrent.Callable<T> work) throws Exception {
+        public <T> T inConsumerTransaction(java.util.concurrent.Callable<T> work) throws Exception {
             begun++;
             rollbackOnly = false;
             return work.call();
@@ -76,10 +76,16 @@ class JobExecutorTest {
     /** Records the queues woken after a finish released jobs on them. */
     static final class RecordingDispatcher extends Dispatcher {
         final List<String> woken = new ArrayList<>();
+        final List<Instant> retryWakes = new ArrayList<>();
 
         @Override
         public void wake(String queue) {
             woken.add(queue);
+        }
+
+        @Override
+        public void wakeWhenRetryDue(String queue, Instant runAt) {
+            retryWakes.add(runAt);
         }
     }
 
@@ -106,9 +112,9 @@ class JobExecutorTest {
     }
 
     private static QueueOptions options(int maxAttempts, boolean transactional, List<Class<? extends Throwable>> successOn) {
-        return new QueueOptions("reports", maxAttempts, new Backoff.Exponential(FIRST_BACKOFF, 2.0,
-                Duration.ofMinutes(5), 0.0), Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(1), 4,
-                16, true, successOn, transactional, Duration.ofDays(7), new PayloadLimit(65_536, "default"));
+        return TestOptions.queue("reports").maxAttempts(maxAttempts)
+                .backoff(new Backoff.Exponential(FIRST_BACKOFF, 2.0, Duration.ofMinutes(5), 0.0))
+                .successOn(successOn).transactional(transactional).build();
     }
 
     private static QueueOptions options(int maxAttempts) {
@@ -149,6 +155,8 @@ class JobExecutorTest {
         assertEquals(T0.plus(FIRST_BACKOFF.multipliedBy(4)), store.last().runAt(), "40 s after the third");
         assertTrue(store.last().error().contains("the mail server said no"), store.last().error());
 
+        assertEquals(List.of(T0.plusSeconds(10), T0.plusSeconds(40)), dispatcher.retryWakes,
+                "the queue is woken when each retry is due");
         JobRetried retried = retries.fired.get(1);
         assertEquals(3, retried.attempt());
         assertEquals(T0.plus(Duration.ofSeconds(40)), retried.nextRunAt());
@@ -226,6 +234,21 @@ class JobExecutorTest {
         assertTrue(consumer.payloads.isEmpty());
         String error = store.last().error();
         assertTrue(error.startsWith("JQ012") && error.contains("ReportsConsumer#handle(Report)"), error);
+    }
+
+    @Test
+    void with_strict_payload_a_field_the_type_does_not_have_fails_the_job_at_once_naming_it() {
+        QueueOptions strict = TestOptions.queue("reports").maxAttempts(5).strictPayload(true).build();
+
+        assertEquals(Outcome.FAILED, run(attempt(1, "{\"name\":\"march\",\"month\":3}"), strict));
+        assertTrue(consumer.payloads.isEmpty());
+        String error = store.last().error();
+        assertTrue(error.startsWith("JQ044") && error.contains("unknown field 'month'"), error);
+
+        assertEquals(Outcome.DONE, run(attempt(1, "{}"), strict), "a left-out field that reads as null is not missing");
+
+        assertEquals(Outcome.DONE, run(attempt(1, "{\"name\":\"march\",\"month\":3}"), options(5)),
+                "without strict-payload an unknown field is ignored");
     }
 
     @Test

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jobqueue.internal.config.Backoff;
-import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.fixtures.FakeClaimStore;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.NewJob;
@@ -49,9 +48,8 @@ class QueueWorkerTest {
     };
 
     private QueueWorker worker(int concurrency, int batchSize) {
-        QueueOptions options = new QueueOptions("reports", 3, new Backoff.Fixed(List.of(Duration.ofSeconds(1))),
-                LEASE, Duration.ofMinutes(5), POLL, concurrency, batchSize, true, List.of(), true, Duration.ofDays(7),
-                new PayloadLimit(65_536, "default"));
+        QueueOptions options = TestOptions.queue("reports").lease(LEASE).pollInterval(POLL).concurrency(concurrency)
+                .batchSize(batchSize).build();
         return new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases, jobs, running, clock,
                 LeaseClocks.following(clock), "node-1", database, true);
     }
@@ -155,6 +153,47 @@ class QueueWorkerTest {
         clock.advance(POLL);
         poll(worker);
         assertTrue(claims.claims.get(claims.claims.size() - 1).includeRetries());
+    }
+
+    @Test
+    void a_retry_is_claimed_when_it_is_due_rather_than_at_the_first_poll_after_that() {
+        QueueWorker worker = worker(1, 1);
+        jobs.outcome = job -> Outcome.RETRY;
+        addDue(1);
+        poll(worker);
+        runners.runQueued();
+        scheduler.runQueued();
+        int claimsBefore = claims.claims.size();
+
+        worker.wakeWhenRetryDue(T0.plusMillis(5_001));
+        assertEquals(5_050L, scheduler.delaysMillis.get(scheduler.delaysMillis.size() - 1),
+                "a timer at the due time, rounded up to 50 ms");
+        worker.wakeWhenRetryDue(T0.plusMillis(5_020));
+        assertEquals(1, scheduler.tasks.size(), "retries due within 50 ms share one timer");
+
+        clock.advance(Duration.ofMillis(5_050));
+        scheduler.runQueued();
+        assertEquals(claimsBefore + 1, claims.claims.size());
+        assertTrue(claims.claims.get(claims.claims.size() - 1).includeRetries());
+    }
+
+    @Test
+    void a_retry_due_before_the_next_regular_poll_is_claimed_when_due_although_regular_polls_hold_retries() {
+        QueueWorker worker = worker(1, 1);
+        jobs.outcome = job -> Outcome.RETRY;
+        addDue(1);
+        poll(worker);
+        runners.runQueued();
+        scheduler.runQueued();
+
+        worker.wakeWhenRetryDue(T0.plusMillis(200));
+        assertEquals(200L, scheduler.delaysMillis.get(scheduler.delaysMillis.size() - 1));
+        clock.advance(Duration.ofMillis(200));
+        scheduler.runQueued();
+        assertTrue(claims.claims.get(claims.claims.size() - 1).includeRetries(), "the timer's claim takes retries");
+
+        poll(worker);
+        assertFalse(claims.claims.get(claims.claims.size() - 1).includeRetries(), "a regular poll still holds them");
     }
 
     @Test

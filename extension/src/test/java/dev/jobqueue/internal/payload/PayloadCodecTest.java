@@ -2,11 +2,60 @@ package dev.jobqueue.internal.payload;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.bind.JsonbException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class PayloadCodecTest {
+
+    /** A payload whose getter throws, as one with a lazy field whose session is gone does. */
+    public static class Unreadable {
+        public String getName() {
+            throw new IllegalStateException("no session");
+        }
+    }
+
+    @Test
+    void a_payload_json_b_cannot_serialise_throws_and_json_b_logs_nothing() {
+        List<LogRecord> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger yasson = Logger.getLogger("org.eclipse.yasson");
+        yasson.addHandler(handler);
+        try {
+            JsonbException error = assertThrows(JsonbException.class, () -> new PayloadCodec().toJson(new Unreadable()));
+            assertTrue(error.getMessage().contains("name"), error.getMessage());
+        } finally {
+            yasson.removeHandler(handler);
+        }
+        assertEquals(List.of(), logged.stream().map(LogRecord::getMessage).toList());
+    }
+
+    @Test
+    void a_payload_round_trips_through_json() {
+        PayloadCodec codec = new PayloadCodec();
+
+        assertEquals(List.of("a", "b"), codec.fromJson(codec.toJson(List.of("a", "b")), List.class));
+    }
 
     @Test
     void the_size_is_counted_in_utf8_bytes_as_the_database_stores_it() {

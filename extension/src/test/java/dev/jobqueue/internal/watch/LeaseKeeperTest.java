@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.LeaseRescued;
-import dev.jobqueue.internal.config.Backoff;
 import dev.jobqueue.internal.config.NodeName;
-import dev.jobqueue.internal.config.PayloadLimit;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.RunningJobs;
@@ -15,6 +13,7 @@ import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.fixtures.SettableClock;
+import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
@@ -89,9 +88,7 @@ class LeaseKeeperTest {
                 return !databaseDown;
             }
         };
-        QueueOptions options = new QueueOptions(QUEUE, 3, new Backoff.Fixed(List.of(Duration.ofSeconds(1))), LEASE,
-                Duration.ofMinutes(5), Duration.ofSeconds(2), 4, 10, true, List.of(), true, Duration.ofDays(7),
-                new PayloadLimit(65_536, "default"));
+        QueueOptions options = TestOptions.queue(QUEUE).lease(LEASE).build();
         keeper.start(queue -> options, LEASE);
     }
 

@@ -54,6 +54,18 @@ public final class Consumers {
         }
     }
 
+    /** Takes only payloads that match {@link Confirmation} exactly. */
+    @ApplicationScoped
+    public static class StrictConsumer {
+        @Inject
+        Calls calls;
+
+        @Consumer(queue = "typed-strict", strictPayload = true)
+        public void run(Confirmation payload, JobContext context) {
+            calls.record(context);
+        }
+    }
+
     /** Writes an order, then waits at the gate, so a test can take its lease away first. */
     @ApplicationScoped
     public static class FencedConsumer {

@@ -16,6 +16,7 @@ import dev.jobqueue.it.app.Confirmation;
 import dev.jobqueue.it.app.PlacedOrder;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -39,6 +40,7 @@ class LifecycleIT {
     static WebArchive app() {
         return Deployments.war("lifecycle", "lifecycle", Calls.class, ThrowingObserver.class, Consumers.class,
                 Consumers.DoomedConsumer.class, Consumers.IdempotentConsumer.class, Consumers.TypedConsumer.class,
+                Consumers.StrictConsumer.class,
                 Consumers.FencedConsumer.class, Consumers.SlowConsumer.class, Consumers.DisabledConsumer.class,
                 JobTable.class, LogCapture.class, Confirmation.class, Confirmation.Line.class, PlacedOrder.class);
     }
@@ -88,6 +90,22 @@ class LifecycleIT {
                 "the job is DONE and, with retention 0s for this queue, deleted");
         assertEquals(List.of(1), calls.attemptsOf(id));
         assertEquals(List.of(), calls.failuresOf(id));
+    }
+
+    @Test
+    void a_strict_queue_runs_a_payload_that_matches_and_fails_one_with_an_unknown_field_at_once() throws Exception {
+        Confirmation confirmation = new Confirmation("A-1", new BigDecimal("9.50"),
+                List.of(new Confirmation.Line("tea", 2)), null);
+        JobId matching = jobs.put("typed-strict", confirmation);
+        JobId renamed = putPaused("typed-strict", confirmation, job -> table.corruptPayload(job,
+                "{\"orderId\":\"A-2\",\"total\":9.5,\"lines\":[{\"sku\":\"tea\",\"qty\":2}]}"));
+
+        assertTrue(Await.until(() -> "FAILED".equals(table.state(renamed)), WAIT), "the mismatched row is FAILED");
+        String error = String.valueOf(table.row(renamed)[3]);
+        assertTrue(error.contains("JQ044") && error.contains("unknown field 'lines[0].qty'")
+                && error.contains("missing field 'lines[0].quantity'"), error);
+        assertEquals(List.of(), calls.attemptsOf(renamed), "the consumer never saw it");
+        assertTrue(Await.until(() -> calls.attemptsOf(matching).size() == 1, WAIT), "the matching one ran");
     }
 
     @Test
@@ -181,7 +199,7 @@ class LifecycleIT {
     }
 
     private static Confirmation sampleConfirmation() {
-        return new Confirmation(UUID.randomUUID().toString(), java.math.BigDecimal.ONE,
+        return new Confirmation(UUID.randomUUID().toString(), BigDecimal.ONE,
                 List.of(new Confirmation.Line("pen", 1)), java.time.Instant.parse("2026-01-01T00:00:00Z"));
     }
 

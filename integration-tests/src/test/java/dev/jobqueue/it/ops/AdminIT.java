@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.ServerLog;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -32,7 +35,8 @@ class AdminIT {
     static WebArchive app() {
         return Deployments.war("ops-admin", "ops", OpsConsumers.class, OpsConsumers.OkConsumer.class,
                 OpsConsumers.FlakyOnceConsumer.class, OpsConsumers.FailingConsumer.class, OpsConsumers.Events.class,
-                OpsProbe.class, OpsProbeApplication.class);
+                OpsConsumers.AlreadyDoneConsumer.class, OpsProbe.class, OpsProbe.Unwritable.class,
+                OpsProbeApplication.class);
     }
 
     @Deployment(name = "admin-disabled", managed = false, testable = false)
@@ -54,6 +58,61 @@ class AdminIT {
             assertTrue(response.body().contains("jobqueue.admin.enabled=false"), response.body());
         } finally {
             deployer.undeploy("admin-disabled");
+        }
+    }
+
+    /**
+     * What an operator sees in the server's log after everyday trouble: a failed attempt, a give-up, an exception
+     * counted as success, a payload that cannot be written, refused and unknown admin requests. Each failed or
+     * given-up attempt is one line, and nothing writes a stack trace, a warning from the server, or an incident
+     * (FFDC) file.
+     */
+    @Test
+    void everyday_failures_and_refused_requests_log_one_line_each_and_no_incident() throws Exception {
+        Set<String> incidentsBefore = ServerLog.incidents();
+        long offset = ServerLog.length();
+
+        String flaky = put("ops-flaky");
+        String failing = put("ops-failing");
+        String alreadyDone = put("ops-already-done");
+        HttpResponse<String> unwritable = Http.send("POST", "/ops-admin/test/ops-probe/ops-ok/unwritable", null, null);
+        assertTrue(unwritable.body().contains("JQ"), unwritable.body());
+        assertEquals(403, Http.send("GET", ADMIN + "/queues", "viewer", "viewer-secret").statusCode());
+        assertEquals(403, Http.send("POST", ADMIN + "/jobs/" + failing + "/retry", "viewer", "viewer-secret")
+                .statusCode());
+        assertEquals(401, Http.send("GET", ADMIN + "/queues", null, null).statusCode());
+        assertEquals(404, admin("GET", "/no-such-path").statusCode());
+        assertEquals(405, admin("PUT", "/queues").statusCode());
+        awaitRow(flaky, "DONE 2");
+        awaitRow(failing, "FAILED 1");
+        awaitRow(alreadyDone, "DONE 1");
+        Thread.sleep(1_000);
+
+        String log = ServerLog.since(offset);
+        List<String> lines = log.lines().toList();
+        assertEquals(1, lines.stream().filter(line -> line.contains("job " + flaky) && line.contains("failed attempt 1"))
+                .count(), log);
+        assertEquals(1, lines.stream().filter(line -> line.contains("job " + failing) && line.contains("is FAILED"))
+                .count(), log);
+        List<String> unexpected = lines.stream().filter(line -> line.startsWith("\tat ") || line.contains("FFDC")
+                || line.contains("Generating incomplete JSON") || line.matches("^\\[[^]]*\\] \\S+ \\S+ [WE] .*")
+                        && !line.contains(" jobqueue: ")).toList();
+        assertEquals(List.of(), unexpected, log);
+        Set<String> incidents = new TreeSet<>(ServerLog.incidents());
+        incidents.removeAll(incidentsBefore);
+        assertEquals(Set.of(), incidents, "no incident files");
+    }
+
+    @Test
+    void a_server_with_mp_openapi_describes_the_admin_api_with_its_schemas() throws Exception {
+        HttpResponse<String> document = Http.send("GET", "/openapi?format=JSON", null, null);
+
+        assertEquals(200, document.statusCode(), document.body());
+        String body = document.body();
+        for (String expected : List.of("/ops-admin\"", "\"/jobqueue/admin/queues\"",
+                "\"/jobqueue/admin/jobs/{id}/retry\"", "\"QueueStats\"", "\"JobDetails\"", "\"ErrorBody\"",
+                "jobqueue admin")) {
+            assertTrue(body.contains(expected), expected + " in " + body);
         }
     }
 
@@ -81,7 +140,7 @@ class AdminIT {
 
         HttpResponse<String> failed = admin("GET", "/failed?queue=ops-failing&page=0&size=500");
         assertEquals(200, failed.statusCode(), failed.body());
-        assertTrue(failed.body().contains(id), failed.body());
+        assertTrue(failed.body().contains("\"id\":\"" + id + "\""), "a job id is its UUID text: " + failed.body());
 
         HttpResponse<String> job = admin("GET", "/jobs/" + id);
         assertEquals(200, job.statusCode(), job.body());

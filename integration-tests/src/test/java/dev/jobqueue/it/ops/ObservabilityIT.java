@@ -93,6 +93,21 @@ class ObservabilityIT {
     }
 
     @Test
+    void every_counter_of_the_applications_queues_is_scraped_at_zero_before_its_first_use() throws Exception {
+        String scrape = scrape();
+
+        // ops-outbound is producer-only here: nothing here runs its jobs, so these never count.
+        for (String outcome : List.of("done", "retried", "failed")) {
+            assertTrue(has(scrape, "jobqueue_finished_total", "ops-outbound", "outcome=\"" + outcome + "\""), scrape);
+            assertEquals(0, value(scrape, "jobqueue_finished_total", "ops-outbound", "outcome=\"" + outcome + "\""));
+        }
+        assertTrue(has(scrape, "jobqueue_leases_rescued_total", "ops-outbound", null), scrape);
+        assertTrue(has(scrape, "jobqueue_enqueued_total", "ops-outbound", null), scrape);
+        assertTrue(has(scrape, "jobqueue_execution_time_seconds_count", "ops-outbound", null), scrape);
+        assertTrue(has(scrape, "jobqueue_leases_rescued_total", "ops-failing", null), scrape);
+    }
+
+    @Test
     void queues_the_application_neither_consumes_nor_declares_share_one_series() throws Exception {
         String before = scrape();
         List<JobId> put = new ArrayList<>();
@@ -193,16 +208,25 @@ class ObservabilityIT {
         return value(after, name, queue, tag) - value(before, name, queue, tag);
     }
 
+    private static boolean has(String scrape, String name, String queue, String tag) {
+        return sample(scrape, name, queue, tag) != null;
+    }
+
     /** The value of the sample with this name, queue and (optionally) another tag; 0 if there is none. */
     private static double value(String scrape, String name, String queue, String tag) {
+        String sample = sample(scrape, name, queue, tag);
+        return sample == null ? 0 : Double.parseDouble(sample);
+    }
+
+    private static String sample(String scrape, String name, String queue, String tag) {
         Pattern line = Pattern.compile("^" + Pattern.quote(name) + "\\{([^}]*)\\}\\s+(\\S+)$", Pattern.MULTILINE);
         Matcher matcher = line.matcher(scrape);
         while (matcher.find()) {
             String tags = matcher.group(1);
             if (tags.contains("queue=\"" + queue + "\"") && (tag == null || tags.contains(tag))) {
-                return Double.parseDouble(matcher.group(2));
+                return matcher.group(2);
             }
         }
-        return 0;
+        return null;
     }
 }

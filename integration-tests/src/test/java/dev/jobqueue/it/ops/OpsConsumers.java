@@ -46,6 +46,15 @@ public final class OpsConsumers {
         }
     }
 
+    /** Throws an exception its queue counts as success. */
+    @ApplicationScoped
+    public static class AlreadyDoneConsumer {
+        @Consumer(queue = "ops-already-done", successOn = UnsupportedOperationException.class)
+        public void run(String payload) {
+            throw new UnsupportedOperationException("already done: " + payload);
+        }
+    }
+
     /** Records every lifecycle event. */
     @ApplicationScoped
     public static class Events {

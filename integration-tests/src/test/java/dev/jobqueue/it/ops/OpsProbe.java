@@ -1,5 +1,6 @@
 package dev.jobqueue.it.ops;
 
+import dev.jobqueue.InvalidPayloadException;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
@@ -30,6 +31,25 @@ public class OpsProbe {
     @Path("{queue}")
     public String put(@PathParam("queue") String queue) {
         return jobs.put(queue, "work for " + queue).toString();
+    }
+
+    /** A payload JSON-B cannot write: its getter throws. */
+    public static class Unwritable {
+        public String getName() {
+            throw new IllegalStateException("no session");
+        }
+    }
+
+    /** Tries to put a payload JSON-B cannot write; returns the put's message. */
+    @POST
+    @Path("{queue}/unwritable")
+    public String putUnwritable(@PathParam("queue") String queue) {
+        try {
+            jobs.put(queue, new Unwritable());
+            return "put";
+        } catch (InvalidPayloadException e) {
+            return e.getMessage();
+        }
     }
 
     /** Puts a job that waits for another. */

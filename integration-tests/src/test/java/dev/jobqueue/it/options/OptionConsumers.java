@@ -76,6 +76,12 @@ public class OptionConsumers {
         record(payload, context, Instant.now(), false);
     }
 
+    /** Fails every first attempt; its queue is polled only at start-up. */
+    @Consumer(queue = "retry-on-time", concurrency = 1)
+    public void retryOnTime(String payload, JobContext context) {
+        record(payload, context, Instant.now(), context.attempt() == 1);
+    }
+
     private void record(String payload, JobContext context, Instant started, boolean fail) {
         runs.add(new Runs.Run(payload, context.attempt(), started, Instant.now(), !fail));
         if (fail) {

@@ -70,6 +70,21 @@ class OptionsIT {
     UserTransaction transaction;
 
     @Test
+    void a_retry_starts_when_its_backoff_ends_not_at_the_next_regular_poll() throws Exception {
+        String tag = "retry-" + UUID.randomUUID();
+        jobs.put("retry-on-time", tag);
+
+        // The queue polls every hour: only the wake-up set by the failed attempt can start the retry.
+        assertTrue(Await.until(() -> runs.of(tag).size() == 2, WAIT), () -> "ran " + runs.of(tag));
+        Run failed = runs.of(tag).get(0);
+        Run retried = runs.of(tag).get(1);
+        assertEquals(List.of(1, 2), List.of(failed.attempt(), retried.attempt()));
+        Duration late = Duration.between(failed.endedAt().plusSeconds(1), retried.startedAt());
+        System.out.println("retry-on-time: retry started " + late.toMillis() + " ms after its 1 s backoff ended");
+        assertFalse(late.isNegative(), "not before its backoff ended: " + late);
+    }
+
+    @Test
     void concurrent_puts_with_one_dedupe_key_make_exactly_one_job() throws Exception {
         String key = "report-" + UUID.randomUUID();
         int threads = 12;

@@ -1,0 +1,47 @@
+package dev.jobqueue.internal.discovery;
+
+import dev.jobqueue.internal.health.DatabaseReadiness;
+import dev.jobqueue.internal.health.WorkerLiveness;
+import dev.jobqueue.internal.metrics.MicroProfileJobMetrics;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server features that jobqueue reports to when the server has them, decided once per deployment from
+ * what the application can see: MicroProfile Metrics and MicroProfile Health.
+ *
+ * @param metrics whether MicroProfile Metrics is there
+ * @param health  whether MicroProfile Health is there
+ */
+record Integrations(boolean metrics, boolean health) {
+
+    static Integrations visibleTo(ClassLoader loader) {
+        return new Integrations(isVisible("org.eclipse.microprofile.metrics.MetricRegistry", loader),
+                isVisible("org.eclipse.microprofile.health.HealthCheck", loader));
+    }
+
+    /**
+     * The beans these features bring, which the extension adds: the metrics recorder (a no-op one without
+     * Metrics), and the health checks when there is Health. No other class refers to them by name, so a server
+     * without a feature never loads the classes that need it.
+     */
+    List<Class<?>> beanClasses() {
+        List<Class<?>> beans = new ArrayList<>();
+        beans.add(metrics ? MicroProfileJobMetrics.class : NoopJobMetrics.class);
+        if (health) {
+            beans.add(DatabaseReadiness.class);
+            beans.add(WorkerLiveness.class);
+        }
+        return beans;
+    }
+
+    private static boolean isVisible(String className, ClassLoader loader) {
+        try {
+            Class.forName(className, false, loader);
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}
