@@ -3,9 +3,9 @@ package dev.jobqueue.internal.dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.fixtures.FakeClaimStore;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
+import dev.jobqueue.internal.fixtures.FixedNodeName;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
@@ -40,12 +40,7 @@ class DispatcherShutdownTest {
         dispatcher.scheduler = scheduler;
         dispatcher.executor = runners;
         dispatcher.leaseClock = LeaseClocks.following(clock);
-        dispatcher.node = new NodeName() {
-            @Override
-            public String value() {
-                return "node-1";
-            }
-        };
+        dispatcher.node = new FixedNodeName("node-1");
         dispatcher.claims = claims;
         dispatcher.leases = leases;
         dispatcher.jobExecutor = jobs;

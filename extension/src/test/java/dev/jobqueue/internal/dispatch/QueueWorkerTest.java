@@ -59,6 +59,15 @@ class QueueWorkerTest {
         IntStream.range(from, from + count).forEach(n -> claims.addDue("job-" + n, "reports", 0, T0));
     }
 
+    /** Claims and runs a job whose attempt fails, and everything that follows on the scheduler. */
+    private void failOnce(QueueWorker worker) {
+        jobs.outcome = job -> Outcome.RETRY;
+        addDue(1);
+        poll(worker);
+        runners.runQueued();
+        scheduler.runQueued();
+    }
+
     /** Runs the polls the worker asked for, but no runner. */
     private void poll(QueueWorker worker) {
         worker.wake();
@@ -142,10 +151,7 @@ class QueueWorkerTest {
     @Test
     void after_a_failure_retries_wait_for_the_next_regular_poll_and_first_attempts_do_not() {
         QueueWorker worker = worker(1, 1);
-        addDue(1);
-        jobs.outcome = job -> Outcome.RETRY;
-        poll(worker);
-        runners.runQueued();
+        failOnce(worker);
 
         poll(worker);
         assertFalse(claims.claims.get(claims.claims.size() - 1).includeRetries(), "held within the poll interval");
@@ -158,11 +164,7 @@ class QueueWorkerTest {
     @Test
     void a_retry_is_claimed_when_it_is_due_rather_than_at_the_first_poll_after_that() {
         QueueWorker worker = worker(1, 1);
-        jobs.outcome = job -> Outcome.RETRY;
-        addDue(1);
-        poll(worker);
-        runners.runQueued();
-        scheduler.runQueued();
+        failOnce(worker);
         int claimsBefore = claims.claims.size();
 
         worker.wakeWhenRetryDue(T0.plusMillis(5_001));
@@ -180,11 +182,7 @@ class QueueWorkerTest {
     @Test
     void a_retry_due_before_the_next_regular_poll_is_claimed_when_due_although_regular_polls_hold_retries() {
         QueueWorker worker = worker(1, 1);
-        jobs.outcome = job -> Outcome.RETRY;
-        addDue(1);
-        poll(worker);
-        runners.runQueued();
-        scheduler.runQueued();
+        failOnce(worker);
 
         worker.wakeWhenRetryDue(T0.plusMillis(200));
         assertEquals(200L, scheduler.delaysMillis.get(scheduler.delaysMillis.size() - 1));

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.internal.fixtures.LogCapture;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,33 +26,18 @@ class DatabaseReadinessTest {
     private static final DatabaseReadiness.Probe PASSING = () -> {
     };
 
-    private final Logger logger = Logger.getLogger(DatabaseReadiness.class.getName());
-    private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            logged.add(record);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private LogCapture log;
+    private List<LogRecord> logged;
 
     @BeforeEach
     void captureLog() {
-        logger.addHandler(capture);
-        logger.setUseParentHandlers(false);
+        log = new LogCapture(DatabaseReadiness.class.getName());
+        logged = log.records;
     }
 
     @AfterEach
     void releaseLog() {
-        logger.removeHandler(capture);
-        logger.setUseParentHandlers(true);
+        log.close();
     }
 
     @Test

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.internal.fixtures.LogCapture;
 import jakarta.json.bind.JsonbException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class PayloadCodecTest {
@@ -24,30 +21,11 @@ class PayloadCodecTest {
 
     @Test
     void a_payload_json_b_cannot_serialise_throws_and_json_b_logs_nothing() {
-        List<LogRecord> logged = new ArrayList<>();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger yasson = Logger.getLogger("org.eclipse.yasson");
-        yasson.addHandler(handler);
-        try {
+        try (LogCapture yasson = new LogCapture("org.eclipse.yasson")) {
             JsonbException error = assertThrows(JsonbException.class, () -> new PayloadCodec().toJson(new Unreadable()));
             assertTrue(error.getMessage().contains("name"), error.getMessage());
-        } finally {
-            yasson.removeHandler(handler);
+            assertEquals(List.of(), yasson.messages());
         }
-        assertEquals(List.of(), logged.stream().map(LogRecord::getMessage).toList());
     }
 
     @Test

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.LeaseRescued;
-import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
+import dev.jobqueue.internal.fixtures.FixedNodeName;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.fixtures.SettableClock;
@@ -64,12 +64,7 @@ class LeaseKeeperTest {
                 return databaseNow;
             }
         };
-        keeper.node = new NodeName() {
-            @Override
-            public String value() {
-                return "node-1";
-            }
-        };
+        keeper.node = new FixedNodeName("node-1");
         keeper.scheduler = scheduler;
         keeper.executor = executor;
         keeper.store = store;

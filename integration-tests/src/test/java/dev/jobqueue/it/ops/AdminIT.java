@@ -109,9 +109,10 @@ class AdminIT {
 
         assertEquals(200, document.statusCode(), document.body());
         String body = document.body();
-        for (String expected : List.of("/ops-admin\"", "\"/jobqueue/admin/queues\"",
-                "\"/jobqueue/admin/jobs/{id}/retry\"", "\"QueueStats\"", "\"JobDetails\"", "\"ErrorBody\"",
-                "jobqueue admin")) {
+        // This application has a REST application of its own besides jobqueue's, and the server may list the admin
+        // resource under either one's path: only the part below it is certain.
+        for (String expected : List.of("/ops-admin\"", "/admin/queues\"", "/admin/jobs/{id}/retry\"",
+                "\"QueueStats\"", "\"JobDetails\"", "\"ErrorBody\"", "jobqueue admin")) {
             assertTrue(body.contains(expected), expected + " in " + body);
         }
     }
