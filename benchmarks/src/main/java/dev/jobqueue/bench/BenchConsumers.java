@@ -1,6 +1,7 @@
 package dev.jobqueue.bench;
 
 import dev.jobqueue.Consumer;
+import dev.jobqueue.JobContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -10,6 +11,9 @@ public class BenchConsumers {
 
     @Inject
     Progress progress;
+
+    @Inject
+    RetryTimes retryTimes;
 
     /** The default: runs in the transaction that marks the job DONE. */
     @Consumer(queue = "bench-tx")
@@ -35,5 +39,24 @@ public class BenchConsumers {
     public void remote(Integer sequence) {
         progress.started(sequence, EpochMicros.now());
         progress.finished("bench-remote");
+    }
+
+    /** On both nodes: fails each first attempt, then notes when the retry started, for retry lateness. */
+    @Consumer(queue = "bench-retry", backoffInitial = "1s", backoffJitter = 0)
+    public void retry(Integer sequence, JobContext context) {
+        failFirstAttempt(context);
+    }
+
+    /** The same on the first node alone. */
+    @Consumer(queue = "bench-retry-one-node", backoffInitial = "1s", backoffJitter = 0)
+    public void retryOnOneNode(Integer sequence, JobContext context) {
+        failFirstAttempt(context);
+    }
+
+    private void failFirstAttempt(JobContext context) {
+        if (context.attempt() == 1) {
+            throw new IllegalStateException(context.queue() + ": failing the first attempt on purpose");
+        }
+        retryTimes.started(context.id().toString(), EpochMicros.now());
     }
 }

@@ -59,6 +59,9 @@ public class BenchResource {
     @Inject
     Progress progress;
 
+    @Inject
+    RetryTimes retryTimes;
+
     @Resource(lookup = "java:comp/UserTransaction")
     UserTransaction transaction;
 
@@ -147,6 +150,76 @@ public class BenchResource {
         }
     }
 
+    /**
+     * Puts jobs that fail their first attempt at a steady rate on {@code queue} (bench-retry, which both nodes
+     * consume with a 1 s backoff, or bench-retry-one-node) and measures how late each retry started: from the
+     * due time the failed attempt set to the retry's start, on whichever node ran it. A first round of 2 s, not
+     * counted, warms the nodes up.
+     */
+    @POST
+    @Path("retry-lateness")
+    public Map<String, Object> retryLateness(@QueryParam("queue") String queue, @QueryParam("rate") int rate,
+            @QueryParam("seconds") int seconds, @QueryParam("remote") String remote) throws Exception {
+        retryRound(queue, rate * 2, rate, remote);
+        int count = rate * seconds;
+        List<RetryTimes.Seen> nodes = retryRound(queue, count, rate, remote);
+        long[] lateness = new long[count];
+        Arrays.fill(lateness, Long.MAX_VALUE);
+        int index = 0;
+        int onTheOtherNode = 0;
+        for (RetryTimes.Seen node : nodes) {
+            RetryTimes.Seen other = nodes.get(node == nodes.get(0) ? 1 : 0);
+            for (Map.Entry<String, Long> start : node.started().entrySet()) {
+                boolean failedElsewhere = !node.due().containsKey(start.getKey());
+                Long due = (failedElsewhere ? other : node).due().get(start.getKey());
+                if (due != null) {
+                    onTheOtherNode += failedElsewhere ? 1 : 0;
+                    lateness[index++] = Math.max(0, start.getValue() - due);
+                }
+            }
+        }
+        Map<String, Object> result = percentiles(lateness);
+        result.put("rate", rate);
+        result.put("jobs", count);
+        result.put("retriedOnTheOtherNode", onTheOtherNode);
+        return result;
+    }
+
+    /** Puts {@code count} jobs on {@code queue} at {@code rate} per second and answers what each node saw of them. */
+    private List<RetryTimes.Seen> retryRound(String queue, int count, int rate, String remote) throws Exception {
+        deleteJobs(queue);
+        retryReset();
+        send(HttpRequest.newBuilder(URI.create(remote + "/retry-reset")).POST(HttpRequest.BodyPublishers.noBody()));
+        putAtRate(queue, rate, count, EpochMicros::now);
+        RetryTimes.Seen here = retryTimes.snapshot();
+        RetryTimes.Seen there = new RetryTimes.Seen(Map.of(), Map.of());
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        try (Jsonb jsonb = JsonbBuilder.create()) {
+            while (here.started().size() + there.started().size() < count && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                here = retryTimes.snapshot();
+                there = jsonb.fromJson(send(HttpRequest.newBuilder(URI.create(remote + "/retry-times")).GET()),
+                        RetryTimes.Seen.class);
+            }
+        }
+        deleteJobs(queue);
+        return List.of(here, there);
+    }
+
+    /** Forgets the retries this node has seen. */
+    @POST
+    @Path("retry-reset")
+    public void retryReset() {
+        retryTimes.reset();
+    }
+
+    /** When each retry that failed here was due, and when each retry that ran here started. */
+    @GET
+    @Path("retry-times")
+    public RetryTimes.Seen retryTimes() {
+        return retryTimes.snapshot();
+    }
+
     /** Prepares this node to record the starts of {@code count} jobs of {@code queue}. */
     @POST
     @Path("expect")
@@ -193,10 +266,18 @@ public class BenchResource {
             // A consumer may start before commit() has returned to the putter; that counts as 0.
             micros[i] = started[i] == 0 ? Long.MAX_VALUE : Math.max(0, (started[i] - committed[i]) / perMicro);
         }
-        Arrays.sort(micros);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("rate", rate);
         result.put("jobs", count);
+        result.putAll(percentiles(micros));
+        return result;
+    }
+
+    /** Percentiles of {@code micros}, in milliseconds; {@code Long.MAX_VALUE} stands for a job that never started. */
+    private static Map<String, Object> percentiles(long[] micros) {
+        int count = micros.length;
+        Arrays.sort(micros);
+        Map<String, Object> result = new LinkedHashMap<>();
         result.put("p50Millis", micros[count / 2] / 1000.0);
         result.put("p95Millis", micros[(int) (count * 0.95)] / 1000.0);
         result.put("p99Millis", micros[(int) (count * 0.99)] / 1000.0);

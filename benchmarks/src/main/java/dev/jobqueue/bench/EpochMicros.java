@@ -9,7 +9,10 @@ final class EpochMicros {
     }
 
     static long now() {
-        Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        return of(Instant.now());
+    }
+
+    static long of(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1_000;
     }
 }

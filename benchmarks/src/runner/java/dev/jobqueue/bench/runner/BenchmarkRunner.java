@@ -27,13 +27,15 @@ public final class BenchmarkRunner {
     private static final int LIMIT_THREADS = 4;
     private static final Duration LIMIT_DURATION = Duration.ofSeconds(10);
     private static final Duration VACUUM_EVERY = Duration.ofSeconds(5);
+    private static final int RETRY_RATE = 17;
+    private static final int RETRY_SECONDS = 12;
 
     private final String url = System.getProperty("bench.url", "http://localhost:9280/bench");
     private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
-    /** Which measurements to take besides the limit: drain, enqueue and latency unless -Dbench.only lists fewer. */
-    private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency").split(","));
+    /** Which measurements to take besides the limit: drain, enqueue, latency and retry unless -Dbench.only lists fewer. */
+    private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     public static void main(String[] args) throws Exception {
@@ -70,6 +72,16 @@ public final class BenchmarkRunner {
             rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
             rows.add(latencyRow(call("latency-remote?rate=" + rate + "&seconds=" + latencySeconds + "&remote="
                     + remoteUrl), rate, "put on node 1, consumer on node 2"));
+        }
+        for (String queue : only.contains("retry") ? List.of("bench-retry-one-node", "bench-retry") : List.<String>of()) {
+            String result = call("retry-lateness?queue=" + queue + "&rate=" + RETRY_RATE + "&seconds=" + RETRY_SECONDS
+                    + "&remote=" + remoteUrl);
+            rows.add(String.format(Locale.ROOT, "| retry lateness, backoff end to retry start, %d jobs failing once, %s"
+                    + " | p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms | | |", RETRY_RATE * RETRY_SECONDS,
+                    queue.equals("bench-retry") ? String.format(Locale.ROOT, "both nodes consuming (%.0f retried on the"
+                            + " other node)", number(result, "retriedOnTheOtherNode")) : "one node consuming",
+                    number(result, "p50Millis"), number(result, "p95Millis"), number(result, "p99Millis"),
+                    number(result, "maxMillis")));
         }
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "

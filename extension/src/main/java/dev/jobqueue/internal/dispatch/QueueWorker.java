@@ -293,13 +293,21 @@ final class QueueWorker {
             return List.of();
         }
         Instant now = clock.instant();
+        boolean retryTimerFired = retryDue.getAndSet(false);
         try {
-            boolean includeRetries = retryDue.getAndSet(false) || !now.isBefore(retriesHeldUntil);
+            boolean includeRetries = retryTimerFired || !now.isBefore(retriesHeldUntil);
             List<ClaimedJob> jobs = claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
                     leaseExpiresAt, includeRetries);
             outage.succeeded();
+            if (retryTimerFired && jobs.size() == wanted) {
+                // A full claim may have left due retries behind: the next claim takes retries too.
+                retryDue.set(true);
+            }
             return jobs;
         } catch (RuntimeException e) {
+            if (retryTimerFired) {
+                retryDue.set(true);
+            }
             outage.failed(e);
             return List.of();
         }

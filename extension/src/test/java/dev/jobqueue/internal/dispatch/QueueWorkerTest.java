@@ -195,6 +195,28 @@ class QueueWorkerTest {
     }
 
     @Test
+    void when_more_retries_are_due_than_the_timers_claim_takes_the_claims_after_it_take_them_too() {
+        QueueWorker worker = worker(1, 1);
+        failOnce(worker);
+        jobs.outcome = job -> Outcome.DONE;
+        claims.addDue("retry-a", "reports", 1, T0);
+        claims.addDue("retry-b", "reports", 1, T0);
+        claims.addDue("retry-c", "reports", 1, T0);
+
+        // Regular polls still hold retries, so only the timer's claims, one job each here, can take them.
+        worker.wakeWhenRetryDue(T0.plusMillis(200));
+        clock.advance(Duration.ofMillis(200));
+        scheduler.runQueued();
+        runners.runQueued();
+        scheduler.runQueued();
+        runners.runQueued();
+        scheduler.runQueued();
+        runners.runQueued();
+
+        assertEquals(List.of("job-0", "retry-a", "retry-b", "retry-c"), jobs.ran);
+    }
+
+    @Test
     void a_put_on_an_idle_queue_holds_a_runner_and_its_job_starts_without_a_claim() {
         QueueWorker worker = worker(2, 10);
 
