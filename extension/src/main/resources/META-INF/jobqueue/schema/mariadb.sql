@@ -79,3 +79,24 @@ CREATE TABLE IF NOT EXISTS jobqueue_queue (
     paused     BOOLEAN      NOT NULL,
     updated_at DATETIME(6)  NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Recurring schedules. An occurrence's job is put in the transaction that moves next_fire_at past it.
+CREATE TABLE IF NOT EXISTS jobqueue_schedule (
+    name            VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY,
+    queue           VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    cron            VARCHAR(200) NOT NULL,
+    zone            VARCHAR(100) NOT NULL,
+    payload         LONGTEXT,
+    missed          VARCHAR(16)  NOT NULL,
+    missed_after_ms BIGINT       NOT NULL,
+    catch_up_limit  INTEGER      NOT NULL,
+    overlap         VARCHAR(16)  NOT NULL,
+    declared        BOOLEAN      NOT NULL,
+    enabled         BOOLEAN      NOT NULL,
+    paused          BOOLEAN      NOT NULL,
+    next_fire_at    DATETIME(6)  NOT NULL,
+    last_fire_at    DATETIME(6),
+    last_job_id     VARCHAR(36),
+    updated_at      DATETIME(6)  NOT NULL,
+    INDEX jobqueue_schedule_due (next_fire_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

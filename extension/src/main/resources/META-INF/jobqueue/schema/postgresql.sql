@@ -72,3 +72,25 @@ CREATE TABLE IF NOT EXISTS jobqueue_queue (
     paused     BOOLEAN      NOT NULL,
     updated_at TIMESTAMP WITH TIME ZONE NOT NULL
 );
+
+-- Recurring schedules. An occurrence's job is put in the transaction that moves next_fire_at past it, so each
+-- occurrence gets exactly one job whichever node fires it. declared: made by @Recurring (else by JobSchedules).
+CREATE TABLE IF NOT EXISTS jobqueue_schedule (
+    name            VARCHAR(200) NOT NULL PRIMARY KEY,
+    queue           VARCHAR(100) NOT NULL,
+    cron            VARCHAR(200) NOT NULL,
+    zone            VARCHAR(100) NOT NULL,
+    payload         TEXT,
+    missed          VARCHAR(16)  NOT NULL,
+    missed_after_ms BIGINT       NOT NULL,
+    catch_up_limit  INTEGER      NOT NULL,
+    overlap         VARCHAR(16)  NOT NULL,
+    declared        BOOLEAN      NOT NULL,
+    enabled         BOOLEAN      NOT NULL,
+    paused          BOOLEAN      NOT NULL,
+    next_fire_at    TIMESTAMP WITH TIME ZONE NOT NULL,
+    last_fire_at    TIMESTAMP WITH TIME ZONE,
+    last_job_id     VARCHAR(36),
+    updated_at      TIMESTAMP WITH TIME ZONE NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobqueue_schedule_due ON jobqueue_schedule (next_fire_at) WHERE enabled AND NOT paused;

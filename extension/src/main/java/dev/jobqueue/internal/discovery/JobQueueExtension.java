@@ -1,6 +1,10 @@
 package dev.jobqueue.internal.discovery;
 
 import dev.jobqueue.Consumer;
+import dev.jobqueue.Occurrence;
+import dev.jobqueue.Recurring;
+import dev.jobqueue.internal.cron.DeclaredSchedule;
+import dev.jobqueue.internal.cron.ScheduleDefinition;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.AnnotatedOptions;
@@ -45,6 +49,7 @@ import org.eclipse.microprofile.config.ConfigValue;
 public class JobQueueExtension implements Extension {
 
     private final List<ConsumerMethod> found = new ArrayList<>();
+    private final Map<String, ScheduleDefinition> schedules = new ConcurrentHashMap<>();
     private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
     private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
     private final Set<String> producerOnly = ConcurrentHashMap.newKeySet();
@@ -68,6 +73,10 @@ public class JobQueueExtension implements Extension {
         for (AnnotatedMethod<? super T> annotated : event.getAnnotatedBeanClass().getMethods()) {
             Consumer annotation = annotated.getAnnotation(Consumer.class);
             if (annotation == null) {
+                if (annotated.isAnnotationPresent(Recurring.class)) {
+                    event.addDefinitionError(new DefinitionException(Messages.invalidSignature(
+                            annotated.getJavaMember(), "@Recurring needs @Consumer on the same method")));
+                }
                 continue;
             }
             Method method = annotated.getJavaMember();
@@ -84,6 +93,11 @@ public class JobQueueExtension implements Extension {
             if (referenceType.isEmpty()) {
                 event.addDefinitionError(new DefinitionException(Messages.invalidSignature(method,
                         "it is not a business method of the bean's types " + bean.getTypes())));
+                continue;
+            }
+            if (annotated.isAnnotationPresent(Recurring.class) && method.getGenericParameterTypes()[0] != Occurrence.class) {
+                event.addDefinitionError(new DefinitionException(Messages.invalidSignature(method,
+                        "a @Recurring consumer takes an " + Occurrence.class.getName() + " as its payload")));
                 continue;
             }
             found.add(consumerMethod(annotation, bean, method, referenceType.get()));
@@ -109,6 +123,20 @@ public class JobQueueExtension implements Extension {
                         AnnotatedOptions.of(consumer.annotation()), consumer.describe()));
             } catch (IllegalArgumentException e) {
                 e.getMessage().lines().forEach(badValues::add);
+            }
+        }
+        for (ConsumerMethod consumer : consumers.values()) {
+            Recurring recurring = consumer.method().getAnnotation(Recurring.class);
+            if (recurring != null) {
+                try {
+                    ScheduleDefinition schedule = DeclaredSchedule.resolve(recurring, consumer.queue(),
+                            consumer.describe(), lookup);
+                    if (schedules.putIfAbsent(schedule.name(), schedule) != null) {
+                        badValues.add("JQ060: two @Recurring declarations are named " + schedule.name());
+                    }
+                } catch (IllegalArgumentException e) {
+                    badValues.add(e.getMessage());
+                }
             }
         }
         Iterable<String> keys = config.getPropertyNames();
@@ -154,6 +182,11 @@ public class JobQueueExtension implements Extension {
     /** The validated consumers, one per queue. */
     public Collection<ConsumerMethod> consumers() {
         return List.copyOf(consumers.values());
+    }
+
+    /** The schedules declared with {@code @Recurring}, with configuration applied. */
+    public Collection<ScheduleDefinition> declaredSchedules() {
+        return List.copyOf(schedules.values());
     }
 
     /** The queues this application consumes or marks {@code producer-only}. */

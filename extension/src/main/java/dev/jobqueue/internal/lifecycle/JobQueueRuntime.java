@@ -12,6 +12,8 @@ import dev.jobqueue.internal.watch.StuckJobMonitor;
 import dev.jobqueue.internal.wake.WakeMessages;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.metrics.QueueDepths;
+import dev.jobqueue.internal.schedule.ScheduleDeclarations;
+import dev.jobqueue.internal.schedule.ScheduleRunner;
 import dev.jobqueue.internal.store.SchemaCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
@@ -20,6 +22,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.logging.Logger;
 
 /**
@@ -65,10 +69,18 @@ public class JobQueueRuntime {
     @Inject
     NodeSettings settings;
 
+    @Inject
+    ScheduleDeclarations scheduleDeclarations;
+
+    @Inject
+    ScheduleRunner scheduleRunner;
+
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
         metrics.ownQueues(extension.ownQueues());
         schema.verify(settings.schemaCreate());
         leaseKeeper.takeBackEarlierLeases();
+        Set<String> consumedQueues = extension.consumers().stream().map(ConsumerMethod::queue).collect(Collectors.toSet());
+        scheduleDeclarations.apply(extension.declaredSchedules(), consumedQueues);
         List<QueueOptions> consumed = extension.consumers().stream()
                 .map(consumer -> extension.options(consumer.queue()))
                 .filter(options -> {
@@ -100,9 +112,11 @@ public class JobQueueRuntime {
                     stuckJobMonitor::stuckCount);
         }
         depths.start();
+        scheduleRunner.start(consumedQueues);
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+        scheduleRunner.stop();
         notifyListener.stop();
         depths.stop();
         retentionPurger.stop();

@@ -19,6 +19,15 @@ public interface JobMetrics {
         }
     }
 
+    /** What became of a schedule's occurrences, as tagged on {@link MetricNames#OCCURRENCES}. */
+    enum OccurrenceOutcome {
+        PUT, MISSED, OVERLAPPED;
+
+        public String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     /**
      * Names the queues whose metrics get series of their own: those this application consumes or marks
      * producer-only. Any other queue's (a put on a queue named per tenant, a rescue of another application's
@@ -36,6 +45,9 @@ public interface JobMetrics {
     void waited(String queue, Duration fromDueToStart);
 
     void leaseRescued(String queue);
+
+    /** Counts {@code count} occurrences of a recurring schedule that were put or skipped. */
+    void occurrences(String schedule, OccurrenceOutcome outcome, int count);
 
     /**
      * Registers the gauges of one queue.

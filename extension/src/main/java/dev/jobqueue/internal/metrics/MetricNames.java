@@ -21,6 +21,9 @@ public final class MetricNames {
     public static final String STUCK = "jobqueue.stuck";
     /** Counter: jobs whose expired lease this node took back. */
     public static final String LEASES_RESCUED = "jobqueue.leases.rescued";
+    /** Occurrences of recurring schedules, tagged with the schedule and the outcome: put, missed or overlapped. */
+    public static final String OCCURRENCES = "jobqueue.schedule.occurrences";
+    public static final String SCHEDULE_TAG = "schedule";
 
     public static final String QUEUE_TAG = "queue";
     /**

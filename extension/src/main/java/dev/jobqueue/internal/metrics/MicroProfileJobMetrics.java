@@ -61,6 +61,12 @@ public class MicroProfileJobMetrics implements JobMetrics {
     }
 
     @Override
+    public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
+        registry.counter(MetricNames.OCCURRENCES, new Tag(MetricNames.SCHEDULE_TAG, schedule),
+                new Tag(MetricNames.OUTCOME_TAG, outcome.tag())).inc(count);
+    }
+
+    @Override
     public void registerGauges(String queue, ToLongFunction<String> depth, ToLongFunction<String> stuck) {
         for (String state : GAUGED_STATES) {
             registry.gauge(MetricNames.DEPTH, state, depth::applyAsLong, queueTag(queue),

@@ -41,6 +41,11 @@ public class NoopJobMetrics implements JobMetrics {
     }
 
     @Override
+    public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
+        // no metrics on this server
+    }
+
+    @Override
     public void registerGauges(String queue, ToLongFunction<String> depth, ToLongFunction<String> stuck) {
         // no metrics on this server
     }

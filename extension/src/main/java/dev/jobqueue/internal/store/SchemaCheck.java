@@ -36,7 +36,7 @@ public class SchemaCheck {
     /** Every column that holds a queue name, a key or a group name, as table.column. */
     private static final List<String> KEY_COLUMNS = List.of("jobqueue_job.queue", "jobqueue_job.dedupe_key",
             "jobqueue_job.dedupe_slot", "jobqueue_job.ordering_key", "jobqueue_job.group_name", "jobqueue_group.name",
-            "jobqueue_queue.name");
+            "jobqueue_queue.name", "jobqueue_schedule.name", "jobqueue_schedule.queue");
     private static final List<String> PROBES = List.of(
             "SELECT id, seq, queue, state, payload, attempts, priority, run_at, created_at, started_at, finished_at,"
                     + " lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name, has_dependents, claimed_by"
@@ -44,7 +44,9 @@ public class SchemaCheck {
             "SELECT job_id, depends_on FROM jobqueue_job_dependency WHERE 1 = 0",
             "SELECT name, created_at FROM jobqueue_group WHERE 1 = 0",
             "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
-            "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0");
+            "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0",
+            "SELECT name, queue, cron, zone, payload, missed, missed_after_ms, catch_up_limit, overlap, declared, enabled,"
+                    + " paused, next_fire_at, last_fire_at, last_job_id, updated_at FROM jobqueue_schedule WHERE 1 = 0");
 
     @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
@@ -108,7 +110,7 @@ public class SchemaCheck {
         List<String> inexact = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement("SELECT table_name, column_name, collation_name"
                 + " FROM information_schema.columns WHERE table_schema = DATABASE()"
-                + " AND table_name IN ('jobqueue_job', 'jobqueue_group', 'jobqueue_queue')");
+                + " AND table_name IN ('jobqueue_job', 'jobqueue_group', 'jobqueue_queue', 'jobqueue_schedule')");
                 ResultSet rows = select.executeQuery()) {
             while (rows.next()) {
                 String column = rows.getString(1) + "." + rows.getString(2);

@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.schedule;
+package dev.jobqueue.internal.cron;
 
 import dev.jobqueue.MissedOccurrences;
 import dev.jobqueue.OverlapPolicy;

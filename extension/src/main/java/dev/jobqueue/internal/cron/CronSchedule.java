@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.schedule;
+package dev.jobqueue.internal.cron;
 
 import jakarta.enterprise.concurrent.CronTrigger;
 import java.time.DateTimeException;

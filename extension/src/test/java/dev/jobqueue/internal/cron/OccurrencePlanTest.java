@@ -1,4 +1,4 @@
-package dev.jobqueue.internal.schedule;
+package dev.jobqueue.internal.cron;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,0 +1,67 @@
+package dev.jobqueue.internal.schedule;
+
+import dev.jobqueue.JobId;
+import dev.jobqueue.ScheduleInfo;
+import dev.jobqueue.internal.store.ScheduleRow;
+import dev.jobqueue.internal.store.ScheduleStore;
+import dev.jobqueue.internal.time.JobQueueClock;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/** An operator's view of the schedules, and trigger-now, pause and resume, for the admin API. */
+@ApplicationScoped
+public class ScheduleControl {
+
+    @Inject
+    ScheduleStore store;
+
+    @Inject
+    OccurrenceJobs jobs;
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
+    public List<ScheduleInfo> list() {
+        return store.list().stream().map(StoredSchedule::info).toList();
+    }
+
+    /**
+     * Puts a job for the schedule now, outside its times; its next occurrence stays as it was.
+     *
+     * @throws NoSuchElementException if there is no schedule of that name
+     */
+    @Transactional
+    public JobId trigger(String name) {
+        ScheduleRow row = store.lock(name).orElseThrow(() -> unknown(name));
+        Instant now = clock.instant();
+        JobId id = jobs.put(row, now.atZone(StoredSchedule.cron(row).zone()), OccurrenceJobs.triggeredKey(name, now));
+        store.triggered(name, now, id.toString());
+        return id;
+    }
+
+    /** Stops the schedule firing, on every node, until it is resumed. */
+    @Transactional
+    public void pause(String name) {
+        if (!store.setPaused(name, true, null, clock.instant())) {
+            throw unknown(name);
+        }
+    }
+
+    /** Lets the schedule fire again, from its first occurrence after now: the paused ones are not caught up. */
+    @Transactional
+    public void resume(String name) {
+        ScheduleRow row = store.lock(name).orElseThrow(() -> unknown(name));
+        Instant now = clock.instant();
+        store.setPaused(name, false, row.paused() ? StoredSchedule.cron(row).nextAfter(now).toInstant() : null, now);
+    }
+
+    private static NoSuchElementException unknown(String name) {
+        return new NoSuchElementException("jobqueue: there is no schedule named '" + name + "'");
+    }
+}

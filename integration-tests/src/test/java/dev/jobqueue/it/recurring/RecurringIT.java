@@ -1,0 +1,80 @@
+package dev.jobqueue.it.recurring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.JobSchedules;
+import dev.jobqueue.Occurrence;
+import dev.jobqueue.Schedule;
+import dev.jobqueue.it.Await;
+import dev.jobqueue.it.Deployments;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Recurring schedules on a real server and database: declared, overridden by configuration, and made in code. */
+@ExtendWith(ArquillianExtension.class)
+class RecurringIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Deployment
+    static WebArchive app() {
+        return Deployments.war("recurring", "recurring", RecurringConsumers.class, RecurringConsumers.TenantReport.class,
+                Occurrences.class);
+    }
+
+    @Inject
+    Occurrences occurrences;
+
+    @Inject
+    JobSchedules schedules;
+
+    private List<ZonedDateTime> times(String schedule) {
+        return occurrences.received().stream().filter(Occurrence.class::isInstance).map(Occurrence.class::cast)
+                .filter(occurrence -> occurrence.schedule().equals(schedule)).map(Occurrence::scheduledFor).toList();
+    }
+
+    @Test
+    void a_declared_schedule_puts_one_job_per_occurrence_with_the_occurrence_as_payload() throws Exception {
+        assertTrue(Await.until(() -> times("every-second").size() >= 4, WAIT), () -> "received " + occurrences.received());
+        List<ZonedDateTime> times = times("every-second");
+        assertEquals(times.stream().distinct().count(), times.size(), "no occurrence twice: " + times);
+        for (ZonedDateTime time : times) {
+            assertEquals(0, time.getNano(), "a whole second: " + time);
+            assertEquals("Europe/Berlin", time.getZone().getId(), "in the schedule's zone: " + time);
+        }
+        // After the first, which may catch up on the time the application was not deployed, one a second.
+        List<ZonedDateTime> steady = times.subList(1, times.size());
+        for (int i = 1; i < steady.size(); i++) {
+            assertEquals(Duration.ofSeconds(1), Duration.between(steady.get(i - 1), steady.get(i)), "in order: " + times);
+        }
+    }
+
+    @Test
+    void configuration_overrides_the_declared_cron_expression() throws Exception {
+        assertTrue(Await.until(() -> times("overridden").size() >= 2, WAIT),
+                () -> "the yearly schedule fires every second: " + occurrences.received());
+    }
+
+    @Test
+    void a_schedule_made_in_code_puts_its_payload_until_it_is_deleted() throws Exception {
+        schedules.save(Schedule.cron("tenant-7", "tenant-report", "* * * * * *")
+                .payload(new RecurringConsumers.TenantReport(7)));
+        try {
+            assertTrue(Await.until(() -> occurrences.received().contains(new RecurringConsumers.TenantReport(7)), WAIT),
+                    () -> "received " + occurrences.received());
+            assertEquals("tenant-report", schedules.find("tenant-7").orElseThrow().queue());
+        } finally {
+            assertTrue(schedules.delete("tenant-7"));
+        }
+        assertFalse(schedules.find("tenant-7").isPresent());
+    }
+}
