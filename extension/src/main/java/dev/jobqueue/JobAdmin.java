@@ -93,6 +93,31 @@ public interface JobAdmin {
      */
     void resume(String queue);
 
+    /** Every recurring schedule, by name, with its next occurrence and its last occurrence's job. */
+    List<ScheduleInfo> schedules();
+
+    /**
+     * Puts a job for the schedule now, outside its times, with an {@link Occurrence} of now (or the schedule's
+     * payload); the schedule's next occurrence stays as it was.
+     *
+     * @throws java.util.NoSuchElementException if there is no schedule of that name
+     */
+    JobId triggerSchedule(String name);
+
+    /**
+     * Stops the schedule firing on every node; occurrences while it is paused are not put, and not caught up.
+     *
+     * @throws java.util.NoSuchElementException if there is no schedule of that name
+     */
+    void pauseSchedule(String name);
+
+    /**
+     * Lets a paused schedule fire again, from its first occurrence after now.
+     *
+     * @throws java.util.NoSuchElementException if there is no schedule of that name
+     */
+    void resumeSchedule(String name);
+
     /**
      * How far the jobs put with {@link JobOptions#group(String)} have come. All counts are 0 for an unknown
      * group. DONE jobs that retention deleted are not counted.

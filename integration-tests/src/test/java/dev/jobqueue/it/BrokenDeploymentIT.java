@@ -3,6 +3,7 @@ package dev.jobqueue.it;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.it.broken.BadCronConsumer;
 import dev.jobqueue.it.broken.BadQueueNameConsumer;
 import dev.jobqueue.it.broken.BrokenConfigConsumer;
 import dev.jobqueue.it.broken.DuplicateQueueConsumers;
@@ -42,6 +43,19 @@ class BrokenDeploymentIT {
     @Deployment(name = "bad-config", managed = false, testable = false)
     static WebArchive badConfig() {
         return Deployments.war("bad-config", "broken", BrokenConfigConsumer.class);
+    }
+
+    @Deployment(name = "bad-cron", managed = false, testable = false)
+    static WebArchive badCron() {
+        return Deployments.war("bad-cron", BadCronConsumer.class);
+    }
+
+    @Test
+    void a_bad_cron_expression_or_zone_fails_the_deployment_naming_the_schedule() {
+        assertDeploymentFailsWith("bad-cron",
+                "JQ060: schedule nightly-cleanup (@Recurring on " + BadCronConsumer.class.getName() + "#cleanup",
+                "cron expression '61 2 * * *' cannot be read",
+                "JQ060: schedule lost-zone", "unknown time zone 'Europe/Atlantis'");
     }
 
     @Test

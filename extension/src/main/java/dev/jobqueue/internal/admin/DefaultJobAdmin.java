@@ -3,11 +3,13 @@ package dev.jobqueue.internal.admin;
 import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
+import dev.jobqueue.ScheduleInfo;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.schedule.ScheduleControl;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.Groups;
 import dev.jobqueue.internal.store.ErrorHistory;
@@ -36,6 +38,9 @@ public class DefaultJobAdmin implements JobAdmin {
 
     private static final Logger LOG = Logger.getLogger(DefaultJobAdmin.class.getName());
     static final int MAX_PAGE_SIZE = 500;
+
+    @Inject
+    ScheduleControl scheduleControl;
 
     @Inject
     AdminStore store;
@@ -216,5 +221,29 @@ public class DefaultJobAdmin implements JobAdmin {
     private static JobSummary summary(JobListing job) {
         return new JobSummary(JobId.parse(job.id()), job.queue(), job.state().name(), job.attempts(),
                 job.createdAt(), job.runAt(), job.finishedAt(), job.lastError());
+    }
+
+    @Override
+    public List<ScheduleInfo> schedules() {
+        return scheduleControl.list();
+    }
+
+    @Override
+    public JobId triggerSchedule(String name) {
+        JobId id = scheduleControl.trigger(name);
+        LOG.info(() -> "jobqueue: schedule " + name + " triggered by an operator: job " + id);
+        return id;
+    }
+
+    @Override
+    public void pauseSchedule(String name) {
+        scheduleControl.pause(name);
+        LOG.info(() -> "jobqueue: schedule " + name + " paused");
+    }
+
+    @Override
+    public void resumeSchedule(String name) {
+        scheduleControl.resume(name);
+        LOG.info(() -> "jobqueue: schedule " + name + " resumed");
     }
 }

@@ -1,6 +1,8 @@
 package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.JobAdmin;
+import dev.jobqueue.JobSchedules;
+import dev.jobqueue.ScheduleInfo;
 import dev.jobqueue.JobAdmin.AttemptError;
 import dev.jobqueue.JobAdmin.GroupProgress;
 import dev.jobqueue.JobAdmin.JobDetails;
@@ -28,6 +30,7 @@ import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.time.Duration;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -67,6 +70,9 @@ public class JobAdminResource {
 
     @Inject
     JobAdmin admin;
+
+    @Inject
+    JobSchedules schedules;
 
     @Context
     SecurityContext security;
@@ -229,6 +235,73 @@ public class JobAdminResource {
         });
     }
 
+    @Operation(summary = "Lists the recurring schedules")
+    @APIResponse(responseCode = "200",
+            content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = ScheduleInfo.class)))
+    @GET
+    @Path("schedules")
+    public Response schedules() {
+        return guarded(() -> Response.ok(admin.schedules()).build());
+    }
+
+    @Operation(summary = "Puts a job for a schedule now; its next occurrence stays")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Triggered.class)))
+    @APIResponse(responseCode = "404", description = "No such schedule",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @POST
+    @Path("schedules/{name}/trigger")
+    public Response triggerSchedule(@PathParam("name") String name) {
+        return guarded(() -> {
+            try {
+                return Response.ok(new Triggered(admin.triggerSchedule(name))).build();
+            } catch (NoSuchElementException e) {
+                return notFound(e.getMessage());
+            }
+        });
+    }
+
+    @Operation(summary = "Stops a schedule firing on every node")
+    @APIResponse(responseCode = "204", description = "Paused")
+    @APIResponse(responseCode = "404", description = "No such schedule",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @POST
+    @Path("schedules/{name}/pause")
+    public Response pauseSchedule(@PathParam("name") String name) {
+        return scheduleSwitch(() -> admin.pauseSchedule(name));
+    }
+
+    @Operation(summary = "Lets a schedule fire again, from its first occurrence after now")
+    @APIResponse(responseCode = "204", description = "Resumed")
+    @APIResponse(responseCode = "404", description = "No such schedule",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @POST
+    @Path("schedules/{name}/resume")
+    public Response resumeSchedule(@PathParam("name") String name) {
+        return scheduleSwitch(() -> admin.resumeSchedule(name));
+    }
+
+    @Operation(summary = "Deletes a schedule; its occurrences' jobs stay")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "404", description = "No such schedule",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @DELETE
+    @Path("schedules/{name}")
+    public Response deleteSchedule(@PathParam("name") String name) {
+        return guarded(() -> schedules.delete(name) ? Response.noContent().build()
+                : notFound("jobqueue: there is no schedule named '" + name + "'"));
+    }
+
+    private Response scheduleSwitch(Runnable change) {
+        return guarded(() -> {
+            try {
+                change.run();
+                return Response.noContent().build();
+            } catch (NoSuchElementException e) {
+                return notFound(e.getMessage());
+            }
+        });
+    }
+
     /**
      * Asks {@link AdminGuard} again (the filter may not have run, see there), then runs the operation, turning a
      * bad argument into 400.
@@ -320,6 +393,10 @@ public class JobAdminResource {
 
     /** How many FAILED jobs a retry of a queue made PENDING. */
     public record Retried(int retried) {
+    }
+
+    /** The job a trigger of a schedule put. */
+    public record Triggered(JobId job) {
     }
 
     /** How many FAILED jobs a purge deleted. */

@@ -10,6 +10,7 @@ import dev.jobqueue.JobAdmin.JobDetails;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.it.Await;
+import dev.jobqueue.it.AdminHttp;
 import dev.jobqueue.it.Deployments;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;

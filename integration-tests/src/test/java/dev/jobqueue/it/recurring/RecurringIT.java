@@ -4,13 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobSchedules;
 import dev.jobqueue.Occurrence;
 import dev.jobqueue.Schedule;
+import dev.jobqueue.it.AdminHttp;
 import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -25,9 +31,11 @@ class RecurringIT {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
 
+    private static final String APP = "recurring";
+
     @Deployment
     static WebArchive app() {
-        return Deployments.war("recurring", "recurring", RecurringConsumers.class, RecurringConsumers.TenantReport.class,
+        return Deployments.war(APP, "recurring", AdminHttp.class, RecurringConsumers.class, RecurringConsumers.TenantReport.class,
                 Occurrences.class);
     }
 
@@ -36,6 +44,9 @@ class RecurringIT {
 
     @Inject
     JobSchedules schedules;
+
+    @Inject
+    JobAdmin admin;
 
     private List<ZonedDateTime> times(String schedule) {
         return occurrences.received().stream().filter(Occurrence.class::isInstance).map(Occurrence.class::cast)
@@ -62,6 +73,42 @@ class RecurringIT {
     void configuration_overrides_the_declared_cron_expression() throws Exception {
         assertTrue(Await.until(() -> times("overridden").size() >= 2, WAIT),
                 () -> "the yearly schedule fires every second: " + occurrences.received());
+    }
+
+    @Test
+    void an_operator_lists_triggers_pauses_and_resumes_a_schedule_through_the_admin_api() throws Exception {
+        schedules.save(Schedule.cron("tenant-9", "tenant-report", "0 0 1 1 *").payload(new RecurringConsumers.TenantReport(9)));
+        try {
+            JsonArray listed = AdminHttp.json(AdminHttp.get(APP, "/schedules")).asJsonArray();
+            JsonObject tenant = listed.getValuesAs(JsonObject.class).stream()
+                    .filter(schedule -> schedule.getString("name").equals("tenant-9")).findFirst().orElseThrow();
+            assertEquals("0 0 1 1 *", tenant.getString("cron"));
+            assertEquals((ZonedDateTime.now(ZoneOffset.UTC).getYear() + 1) + "-01-01T00:00:00Z[UTC]",
+                    tenant.getString("nextFire"), tenant.toString());
+
+            HttpResponse<String> triggered = AdminHttp.post(APP, "/schedules/tenant-9/trigger");
+            assertEquals(200, triggered.statusCode(), triggered.body());
+            String job = AdminHttp.json(triggered).asJsonObject().getString("job");
+            assertTrue(Await.until(() -> occurrences.received().contains(new RecurringConsumers.TenantReport(9)), WAIT),
+                    "the triggered job ran");
+            assertEquals(job, admin.schedules().stream().filter(schedule -> schedule.name().equals("tenant-9"))
+                    .findFirst().orElseThrow().lastJob().toString());
+
+            assertEquals(204, AdminHttp.post(APP, "/schedules/every-second/pause").statusCode());
+            assertTrue(admin.schedules().stream().filter(schedule -> schedule.name().equals("every-second"))
+                    .findFirst().orElseThrow().paused());
+            Thread.sleep(1_500);
+            int whilePaused = times("every-second").size();
+            Thread.sleep(2_500);
+            assertEquals(whilePaused, times("every-second").size(), "a paused schedule puts nothing");
+
+            assertEquals(204, AdminHttp.post(APP, "/schedules/every-second/resume").statusCode());
+            assertTrue(Await.until(() -> times("every-second").size() > whilePaused, WAIT), "it fires again");
+            assertEquals(404, AdminHttp.post(APP, "/schedules/no-such-schedule/trigger").statusCode());
+        } finally {
+            schedules.delete("tenant-9");
+            admin.resumeSchedule("every-second");
+        }
     }
 
     @Test

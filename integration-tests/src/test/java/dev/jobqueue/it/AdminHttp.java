@@ -1,4 +1,4 @@
-package dev.jobqueue.it.bounds;
+package dev.jobqueue.it;
 
 import jakarta.json.Json;
 import jakarta.json.JsonStructure;
@@ -12,7 +12,7 @@ import java.util.Base64;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Calls the admin REST API of a test application from inside the server, as the admin user, and reads its JSON. */
-final class AdminHttp {
+public final class AdminHttp {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
@@ -20,17 +20,26 @@ final class AdminHttp {
     }
 
     /** GETs {@code path} under {@code /<app>/jobqueue/admin}; returns the response. */
-    static HttpResponse<String> get(String app, String path) throws Exception {
+    public static HttpResponse<String> get(String app, String path) throws Exception {
+        return CLIENT.send(request(app, path).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** POSTs to {@code path} under {@code /<app>/jobqueue/admin}, as an admin tool does; returns the response. */
+    public static HttpResponse<String> post(String app, String path) throws Exception {
+        return CLIENT.send(request(app, path).header("X-Requested-By", "jobqueue-it")
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpRequest.Builder request(String app, String path) {
         String port = ConfigProvider.getConfig().getOptionalValue("jobqueue.it.http.port", String.class)
                 .orElse("9181");
         String credentials = Base64.getEncoder()
                 .encodeToString("admin:admin-secret".getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/" + app
-                + "/jobqueue/admin" + path)).header("Authorization", "Basic " + credentials).GET().build();
-        return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/" + app + "/jobqueue/admin" + path))
+                .header("Authorization", "Basic " + credentials);
     }
 
-    static JsonStructure json(HttpResponse<String> response) {
+    public static JsonStructure json(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new AssertionError("expected 200, got " + response.statusCode() + ": " + response.body());
         }
