@@ -13,8 +13,9 @@ public interface JobSchedules {
      * Creates the schedule, or changes the one of that name. A changed expression or zone takes effect from now:
      * the next occurrence is the first after now.
      *
-     * @throws IllegalArgumentException naming the schedule, if its name, expression or zone is not valid, or no
-     *                                  {@code @Consumer} in this application consumes its queue
+     * @throws IllegalArgumentException naming the schedule, if its name, expression or zone is not valid, no
+     *                                  {@code @Consumer} in this application consumes its queue, or
+     *                                  {@link Recurring} declares a schedule of that name
      * @throws InvalidPayloadException  if the payload cannot be serialised
      */
     void save(Schedule schedule);

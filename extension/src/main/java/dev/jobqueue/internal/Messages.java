@@ -176,4 +176,22 @@ public final class Messages {
                 .collect(Collectors.joining(", "));
         return method.getDeclaringClass().getName() + "#" + method.getName() + "(" + params + ")";
     }
+
+    public static String badScheduleName(String name, String source) {
+        return "JQ060: schedule name '" + name + "' of @Recurring on " + source + " is not valid: use up to "
+                + QueueNames.MAX_LENGTH + " of a-z, 0-9, '.', '_' and '-', starting with a letter or digit";
+    }
+
+    public static String badScheduleTimes(String name, String source, String problem) {
+        return "JQ060: schedule " + name + " (@Recurring on " + source + "): " + problem;
+    }
+
+    public static String badScheduleValue(String name, String from, String value, String problem) {
+        return "JQ060: schedule " + name + ": " + from + " has the invalid value '" + value + "': " + problem;
+    }
+
+    public static String duplicateSchedule(String name) {
+        return "JQ060: two @Recurring declarations are named " + name + "; give one another name with"
+                + " @Recurring(name = ...)";
+    }
 }

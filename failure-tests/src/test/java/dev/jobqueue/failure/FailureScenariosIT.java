@@ -249,6 +249,46 @@ class FailureScenariosIT {
         }
     }
 
+    @Test
+    @Order(5)
+    void aScheduleFiringEverySecondPutsOneJobPerOccurrenceWhileANodeIsKilledAndRestarted() throws Exception {
+        db.clear();
+        long saved = System.currentTimeMillis() / 1000;
+        a.postOk("/chaos/schedule?name=every-second&cron=*+*+*+*+*+*");
+        Thread.sleep(20_000);
+        b.kill();
+        long killed = System.currentTimeMillis() / 1000;
+        Thread.sleep(5_000);
+        b.start();
+        long restarted = System.currentTimeMillis() / 1000;
+        Thread.sleep(Math.max(0, (saved + 60) * 1000 - System.currentTimeMillis()));
+        a.postOk("/chaos/schedule/delete?name=every-second");
+        long deleted = System.currentTimeMillis() / 1000;
+        awaitDrained(-1);
+
+        // Check against the cron: every second from the first occurrence to the last has exactly one job.
+        List<Long> effects = ledger.effectNumbers("recurring");
+        long[] jobsAndKeys = ledger.jobsAndKeys("recurring");
+        long first = effects.get(0);
+        long last = effects.get(effects.size() - 1);
+        long expected = last - first + 1;
+        long occurrences = effects.stream().distinct().count();
+        long duplicated = (jobsAndKeys[0] - jobsAndKeys[1]) + (effects.size() - occurrences);
+        long missed = expected - occurrences;
+        System.out.printf("SUMMARY db=%s scenario=recurring-kill-9 occurrences-expected=%d put=%d duplicated=%d"
+                + " missed=%d first=+%ds last=+%ds killed=+%ds restarted=+%ds deleted=+%ds%n", db.libertyName(),
+                expected, jobsAndKeys[1], duplicated, missed, first - saved, last - saved, killed - saved,
+                restarted - saved, deleted - saved);
+
+        assertEquals(0, duplicated, "no occurrence has two jobs or two effects");
+        assertEquals(0, missed, "no occurrence between the first and the last is missing");
+        assertEquals(expected, jobsAndKeys[1], "one job per occurrence");
+        assertTrue(first <= saved + 2, "the first occurrence is the first second after the schedule was made: +"
+                + (first - saved) + "s");
+        assertTrue(last >= deleted - 2 && expected >= 55, "it fired until it was deleted: " + expected
+                + " occurrences, the last at +" + (last - saved) + "s, deleted at +" + (deleted - saved) + "s");
+    }
+
     private void putWork(int total, int millis) throws Exception {
         int half = total / 2;
         CompletableFuture<Void> fromB = CompletableFuture.runAsync(() -> postQuietly(b,

@@ -124,6 +124,28 @@ final class Ledger {
         return numbers;
     }
 
+    /** The jobs of {@code queue}, and how many distinct dedupe keys they hold. */
+    long[] jobsAndKeys(String queue) throws SQLException {
+        return new long[] {count("SELECT COUNT(*) FROM jobqueue_job WHERE queue = '" + queue + "'"),
+            count("SELECT COUNT(DISTINCT dedupe_key) FROM jobqueue_job WHERE queue = '" + queue + "'")};
+    }
+
+    /** The {@code n} of every effect written by jobs of {@code queue}, in order, repeats included. */
+    List<Long> effectNumbers(String queue) throws SQLException {
+        List<Long> numbers = new ArrayList<>();
+        try (Connection connection = db.connect();
+             PreparedStatement query = connection.prepareStatement(
+                     "SELECT n FROM failure_effect WHERE queue = ? ORDER BY n")) {
+            query.setString(1, queue);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    numbers.add(rows.getLong(1));
+                }
+            }
+        }
+        return numbers;
+    }
+
     private long count(String sql) throws SQLException {
         try (Connection connection = db.connect();
              PreparedStatement query = connection.prepareStatement(sql);

@@ -11,6 +11,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
 
 /** POST /api/orders?item=tea places an order; GET /api/orders/{id} shows whether it is confirmed. */
 @Path("orders")
@@ -20,9 +21,10 @@ public class OrderResource {
     @Inject
     Orders orders;
 
+    /** Answers {@code {"id": "..."}}. */
     @POST
-    public String place(@QueryParam("item") String item) {
-        return orders.place(item == null ? "tea" : item);
+    public Map<String, String> place(@QueryParam("item") String item) {
+        return Map.of("id", orders.place(item == null ? "tea" : item));
     }
 
     @GET

@@ -3,6 +3,7 @@ package dev.jobqueue.internal.cron;
 import dev.jobqueue.MissedOccurrences;
 import dev.jobqueue.OverlapPolicy;
 import dev.jobqueue.Recurring;
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.Durations;
 import java.time.Duration;
@@ -35,8 +36,7 @@ public final class DeclaredSchedule {
             Function<String, Optional<String>> lookup) {
         String name = name(recurring, queue);
         if (!QueueNames.isValid(name)) {
-            throw new IllegalArgumentException("JQ060: schedule name '" + name + "' of @Recurring on " + source
-                    + " is not valid: use up to " + QueueNames.MAX_LENGTH + " of a-z, 0-9, '.', '_' and '-'");
+            throw new IllegalArgumentException(Messages.badScheduleName(name, source));
         }
         Setting cron = setting(lookup, name, "cron", recurring.cron());
         Setting zone = setting(lookup, name, "zone", recurring.zone());
@@ -44,8 +44,8 @@ public final class DeclaredSchedule {
         try {
             schedule = CronSchedule.parse(cron.value(), zone.value());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("JQ060: schedule " + name + " (@Recurring on " + source + ", "
-                    + cron.from() + ", " + zone.from() + "): " + e.getMessage());
+            throw new IllegalArgumentException(Messages.badScheduleTimes(name, source + ", " + cron.from() + ", "
+                    + zone.from(), e.getMessage()));
         }
         SchedulePolicy policy = new SchedulePolicy(
                 constant(setting(lookup, name, "missed", recurring.missed().name()), MissedOccurrences.class, name),
@@ -103,7 +103,6 @@ public final class DeclaredSchedule {
     }
 
     private static IllegalArgumentException bad(Setting setting, String name, String problem) {
-        return new IllegalArgumentException("JQ060: schedule " + name + ": " + setting.from() + " has the invalid value '"
-                + setting.value() + "': " + problem);
+        return new IllegalArgumentException(Messages.badScheduleValue(name, setting.from(), setting.value(), problem));
     }
 }

@@ -132,7 +132,7 @@ public class JobQueueExtension implements Extension {
                     ScheduleDefinition schedule = DeclaredSchedule.resolve(recurring, consumer.queue(),
                             consumer.describe(), lookup);
                     if (schedules.putIfAbsent(schedule.name(), schedule) != null) {
-                        badValues.add("JQ060: two @Recurring declarations are named " + schedule.name());
+                        badValues.add(Messages.duplicateSchedule(schedule.name()));
                     }
                 } catch (IllegalArgumentException e) {
                     badValues.add(e.getMessage());

@@ -9,6 +9,7 @@ import dev.jobqueue.Schedule;
 import dev.jobqueue.ScheduleInfo;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.payload.PayloadCodec;
+import dev.jobqueue.internal.store.ScheduleRow;
 import dev.jobqueue.internal.store.ScheduleStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,7 +35,13 @@ public class DefaultJobSchedules implements JobSchedules {
     @Override
     @Transactional(dontRollbackOn = {IllegalArgumentException.class, InvalidPayloadException.class})
     public void save(Schedule schedule) {
-        declarations.save(definition(schedule));
+        ScheduleDefinition definition = definition(schedule);
+        if (store.find(schedule.name()).filter(ScheduleRow::declared).isPresent()) {
+            throw new IllegalArgumentException("jobqueue: schedule " + schedule.name() + " is declared with"
+                    + " @Recurring; change it there, or with configuration keys jobqueue.schedule." + schedule.name()
+                    + ".*");
+        }
+        declarations.save(definition);
     }
 
     @Override

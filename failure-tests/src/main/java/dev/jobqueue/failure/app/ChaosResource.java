@@ -1,5 +1,8 @@
 package dev.jobqueue.failure.app;
 
+import dev.jobqueue.JobSchedules;
+import dev.jobqueue.OverlapPolicy;
+import dev.jobqueue.Schedule;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -15,6 +18,9 @@ public class ChaosResource {
 
     @Inject
     Enqueuer enqueuer;
+
+    @Inject
+    JobSchedules schedules;
 
     @GET
     @Path("node")
@@ -49,5 +55,19 @@ public class ChaosResource {
     public String order(@QueryParam("n") int n) throws SQLException {
         enqueuer.placeOrder(n);
         return Integer.toString(n);
+    }
+
+    /** Makes a schedule of queue recurring whose occurrences may overlap, so that each one runs. */
+    @POST
+    @Path("schedule")
+    public String schedule(@QueryParam("name") String name, @QueryParam("cron") String cron) {
+        schedules.save(Schedule.cron(name, "recurring", cron).overlap(OverlapPolicy.ALLOW));
+        return name;
+    }
+
+    @POST
+    @Path("schedule/delete")
+    public String deleteSchedule(@QueryParam("name") String name) {
+        return Boolean.toString(schedules.delete(name));
     }
 }

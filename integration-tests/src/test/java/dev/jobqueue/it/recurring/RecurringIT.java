@@ -2,6 +2,7 @@ package dev.jobqueue.it.recurring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobAdmin;
@@ -123,5 +124,17 @@ class RecurringIT {
             assertTrue(schedules.delete("tenant-7"));
         }
         assertFalse(schedules.find("tenant-7").isPresent());
+    }
+
+    @Test
+    void a_schedule_made_in_code_with_a_bad_expression_or_a_declared_name_is_refused_naming_it() {
+        IllegalArgumentException badCron = assertThrows(IllegalArgumentException.class,
+                () -> schedules.save(Schedule.cron("tenant-8", "tenant-report", "0 25 * * *")));
+        assertTrue(badCron.getMessage().contains("schedule tenant-8: cron expression '0 25 * * *' cannot be read"),
+                badCron.getMessage());
+        IllegalArgumentException declared = assertThrows(IllegalArgumentException.class,
+                () -> schedules.save(Schedule.cron("every-second", "every-second", "0 0 * * *")));
+        assertTrue(declared.getMessage().contains("declared with @Recurring"), declared.getMessage());
+        assertFalse(schedules.find("tenant-8").isPresent());
     }
 }
