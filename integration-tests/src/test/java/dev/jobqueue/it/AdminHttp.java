@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** Calls the admin REST API of a test application from inside the server, as the admin user, and reads its JSON. */
+/** Calls the admin REST API of a test application, from the test or inside the server, as the admin user. */
 public final class AdminHttp {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
@@ -24,6 +24,12 @@ public final class AdminHttp {
         return CLIENT.send(request(app, path).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** DELETEs {@code path} under {@code /<app>/jobqueue/admin}, as an admin tool does; returns the response. */
+    public static HttpResponse<String> delete(String app, String path) throws Exception {
+        return CLIENT.send(request(app, path).header("X-Requested-By", "jobqueue-it").DELETE().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     /** POSTs to {@code path} under {@code /<app>/jobqueue/admin}, as an admin tool does; returns the response. */
     public static HttpResponse<String> post(String app, String path) throws Exception {
         return CLIENT.send(request(app, path).header("X-Requested-By", "jobqueue-it")
@@ -31,8 +37,10 @@ public final class AdminHttp {
     }
 
     private static HttpRequest.Builder request(String app, String path) {
-        String port = ConfigProvider.getConfig().getOptionalValue("jobqueue.it.http.port", String.class)
-                .orElse("9181");
+        String port = System.getProperty("it.http.port");
+        if (port == null) {
+            port = ConfigProvider.getConfig().getOptionalValue("jobqueue.it.http.port", String.class).orElse("9181");
+        }
         String credentials = Base64.getEncoder()
                 .encodeToString("admin:admin-secret".getBytes(StandardCharsets.UTF_8));
         return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/" + app + "/jobqueue/admin" + path))
