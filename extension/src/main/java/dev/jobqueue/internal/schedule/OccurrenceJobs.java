@@ -7,10 +7,9 @@ import dev.jobqueue.internal.enqueue.JobWriter;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.store.ScheduleRow;
-import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Set;
@@ -28,15 +27,15 @@ public class OccurrenceJobs {
     @Inject
     PayloadCodec codec;
 
+    /** The database's clock, which fires schedules: an occurrence's job is due when the schedule fired it. */
     @Inject
-    @JobQueueClock
-    Clock clock;
+    LeaseClock clock;
 
     /** @return the new job's id, or that of the unfinished job of the same occurrence */
     public JobId put(ScheduleRow schedule, ZonedDateTime occurrence, String key) {
         String payload = schedule.payload() != null ? schedule.payload()
                 : codec.toJson(new Occurrence(schedule.name(), occurrence));
-        Instant now = clock.instant();
+        Instant now = clock.now();
         return writer.write(new NewJob(JobId.random().toString(), schedule.queue(), payload, 0, now, now, key, null,
                 null, Set.of()), DuplicatePolicy.IGNORE);
     }

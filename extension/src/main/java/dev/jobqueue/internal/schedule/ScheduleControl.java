@@ -4,11 +4,10 @@ import dev.jobqueue.JobId;
 import dev.jobqueue.ScheduleInfo;
 import dev.jobqueue.internal.store.ScheduleRow;
 import dev.jobqueue.internal.store.ScheduleStore;
-import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -23,9 +22,9 @@ public class ScheduleControl {
     @Inject
     OccurrenceJobs jobs;
 
+    /** Schedules fire on the database's clock, as leases are measured: one clock for every node. */
     @Inject
-    @JobQueueClock
-    Clock clock;
+    LeaseClock clock;
 
     public List<ScheduleInfo> list() {
         return store.list().stream().map(StoredSchedule::info).toList();
@@ -39,7 +38,7 @@ public class ScheduleControl {
     @Transactional
     public JobId trigger(String name) {
         ScheduleRow row = store.lock(name).orElseThrow(() -> unknown(name));
-        Instant now = clock.instant();
+        Instant now = clock.now();
         JobId id = jobs.put(row, now.atZone(StoredSchedule.cron(row).zone()), OccurrenceJobs.triggeredKey(name, now));
         store.triggered(name, now, id.toString());
         return id;
@@ -48,7 +47,7 @@ public class ScheduleControl {
     /** Stops the schedule firing, on every node, until it is resumed. */
     @Transactional
     public void pause(String name) {
-        if (!store.setPaused(name, true, null, clock.instant())) {
+        if (!store.setPaused(name, true, null, clock.now())) {
             throw unknown(name);
         }
     }
@@ -57,7 +56,7 @@ public class ScheduleControl {
     @Transactional
     public void resume(String name) {
         ScheduleRow row = store.lock(name).orElseThrow(() -> unknown(name));
-        Instant now = clock.instant();
+        Instant now = clock.now();
         store.setPaused(name, false, row.paused() ? StoredSchedule.cron(row).nextAfter(now).toInstant() : null, now);
     }
 

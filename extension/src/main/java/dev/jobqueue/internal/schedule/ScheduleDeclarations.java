@@ -4,10 +4,9 @@ import dev.jobqueue.internal.cron.ScheduleDefinition;
 import dev.jobqueue.internal.store.ScheduleRow;
 import dev.jobqueue.internal.store.ScheduleStore;
 import dev.jobqueue.internal.store.Transactions;
-import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Optional;
@@ -33,9 +32,9 @@ public class ScheduleDeclarations {
     @Inject
     Transactions transactions;
 
+    /** Schedules fire on the database's clock, as leases are measured: one clock for every node. */
     @Inject
-    @JobQueueClock
-    Clock clock;
+    LeaseClock clock;
 
     /**
      * @param declared       the application's declarations, with configuration applied
@@ -58,7 +57,7 @@ public class ScheduleDeclarations {
         Set<String> names = declared.stream().map(ScheduleDefinition::name).collect(Collectors.toSet());
         for (ScheduleRow row : store.list()) {
             if (row.declared() && row.enabled() && consumedQueues.contains(row.queue()) && !names.contains(row.name())) {
-                store.disable(row.name(), clock.instant());
+                store.disable(row.name(), clock.now());
                 LOG.warning("jobqueue: schedule " + row.name() + " of queue " + row.queue() + " is no longer declared"
                         + " with @Recurring, and is turned off; delete it with DELETE /jobqueue/admin/schedules/"
                         + row.name() + " or JobSchedules.delete");
@@ -68,7 +67,7 @@ public class ScheduleDeclarations {
 
     /** Creates or updates one schedule, in the caller's transaction; returns whether anything changed. */
     public boolean save(ScheduleDefinition definition) {
-        Instant now = clock.instant();
+        Instant now = clock.now();
         Optional<ScheduleRow> stored = store.lock(definition.name());
         if (stored.isEmpty()) {
             store.insert(definition.row(definition.cron().nextAfter(now).toInstant(), false), now);

@@ -15,12 +15,11 @@ import dev.jobqueue.internal.store.ScheduleStore;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.task.PeriodicTask;
-import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -48,9 +47,9 @@ public class ScheduleRunner {
     @Resource(lookup = JndiNames.SCHEDULER)
     ScheduledExecutorService scheduler;
 
+    /** Schedules fire on the database's clock, as leases are measured: one clock for every node. */
     @Inject
-    @JobQueueClock
-    Clock clock;
+    LeaseClock clock;
 
     @Inject
     ScheduleStore store;
@@ -93,7 +92,7 @@ public class ScheduleRunner {
 
     /** One round: fires each schedule of this application that is due now. */
     void fireDue() {
-        for (ScheduleStore.Due due : store.due(clock.instant(), SCHEDULES_PER_ROUND)) {
+        for (ScheduleStore.Due due : store.due(clock.now(), SCHEDULES_PER_ROUND)) {
             if (queues.contains(due.queue())) {
                 fire(due.name());
             }
@@ -117,7 +116,7 @@ public class ScheduleRunner {
     }
 
     private Optional<Round> fireLocked(String name) {
-        Instant now = clock.instant();
+        Instant now = clock.now();
         Optional<ScheduleRow> locked = store.lockDue(name, now);
         if (locked.isEmpty()) {
             return Optional.empty();
