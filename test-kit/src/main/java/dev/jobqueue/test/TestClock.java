@@ -15,8 +15,9 @@ import java.time.ZoneOffset;
 /**
  * jobqueue's clock in a test deployment that includes this jar: the system clock plus an offset the test
  * advances. Delays, backoff, retention and the stuck-job threshold read it, so a test steps over a retry's
- * backoff with {@code advance(...)} instead of sleeping. Leases are measured, and recurring schedules fire, on the
- * database's clock, and do not move with it: fire a schedule with {@code JobAdmin.triggerSchedule}. It replaces the system clock for the whole application, as an enabled CDI alternative.
+ * backoff with {@code advance(...)} instead of sleeping. Leases are measured, and recurring schedules fire, on
+ * the database's clock, and do not move with it: fire a schedule with {@code JobAdmin.triggerSchedule}. It
+ * replaces the system clock for the whole application, as an enabled CDI alternative.
  */
 @Alternative
 @Priority(Interceptor.Priority.APPLICATION + 100)
