@@ -230,6 +230,7 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public JobId triggerSchedule(String name) {
+        scheduleControl.requireExists(name);
         JobId id = scheduleControl.trigger(name);
         LOG.info(() -> "jobqueue: schedule " + name + " triggered by an operator: job " + id);
         return id;
@@ -237,12 +238,14 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public void pauseSchedule(String name) {
+        scheduleControl.requireExists(name);
         scheduleControl.pause(name);
         LOG.info(() -> "jobqueue: schedule " + name + " paused");
     }
 
     @Override
     public void resumeSchedule(String name) {
+        scheduleControl.requireExists(name);
         scheduleControl.resume(name);
         LOG.info(() -> "jobqueue: schedule " + name + " resumed");
     }

@@ -18,14 +18,9 @@ import java.util.function.Function;
  */
 public final class DeclaredSchedule {
 
-    public static final String PREFIX = "jobqueue.schedule.";
+    private static final String PREFIX = "jobqueue.schedule.";
 
     private DeclaredSchedule() {
-    }
-
-    /** The schedule's name: the annotation's, or the consumer's queue. */
-    public static String name(Recurring recurring, String queue) {
-        return recurring.name().isEmpty() ? queue : recurring.name();
     }
 
     /**
@@ -34,7 +29,7 @@ public final class DeclaredSchedule {
      */
     public static ScheduleDefinition resolve(Recurring recurring, String queue, String source,
             Function<String, Optional<String>> lookup) {
-        String name = name(recurring, queue);
+        String name = recurring.name().isEmpty() ? queue : recurring.name();
         if (!QueueNames.isValid(name)) {
             throw new IllegalArgumentException(Messages.badScheduleName(name, source));
         }

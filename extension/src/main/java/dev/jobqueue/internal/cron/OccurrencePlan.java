@@ -56,9 +56,4 @@ public record OccurrencePlan(List<ZonedDateTime> toPut, List<ZonedDateTime> miss
         }
         return new OccurrencePlan(List.copyOf(toPut), List.copyOf(missed), List.copyOf(overlapped), nextFire);
     }
-
-    /** Whether the round skips anything, for which an event fires. */
-    public boolean skipsAny() {
-        return !missed.isEmpty() || !overlapped.isEmpty();
-    }
 }

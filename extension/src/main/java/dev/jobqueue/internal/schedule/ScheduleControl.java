@@ -31,6 +31,18 @@ public class ScheduleControl {
     }
 
     /**
+     * Checks the schedule exists, outside a transaction: an unknown name in an operator's request is refused
+     * without a transaction rolled back, which the server would report as an incident.
+     *
+     * @throws NoSuchElementException if there is no schedule of that name
+     */
+    public void requireExists(String name) {
+        if (store.find(name).isEmpty()) {
+            throw unknown(name);
+        }
+    }
+
+    /**
      * Puts a job for the schedule now, outside its times; its next occurrence stays as it was.
      *
      * @throws NoSuchElementException if there is no schedule of that name

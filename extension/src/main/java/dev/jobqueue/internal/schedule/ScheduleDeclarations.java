@@ -75,11 +75,19 @@ public class ScheduleDeclarations {
         }
         ScheduleRow current = stored.get();
         ScheduleRow wanted = definition.row(current.nextFireAt(), current.paused());
-        if (wanted.sameDefinition(current)) {
+        Instant nextFromNow = definition.cron().nextAfter(now).toInstant();
+        // A next fire time beyond the first occurrence from now (written on a clock that was ahead) would skip
+        // the occurrences in between.
+        boolean tooLate = current.nextFireAt().isAfter(nextFromNow);
+        if (wanted.sameDefinition(current) && !tooLate) {
             return false;
         }
-        boolean restart = !wanted.sameTimes(current) || (wanted.enabled() && !current.enabled());
-        store.update(restart ? wanted.withNextFireAt(definition.cron().nextAfter(now).toInstant()) : wanted, now);
+        boolean restart = tooLate || !wanted.sameTimes(current) || (wanted.enabled() && !current.enabled());
+        if (tooLate && wanted.sameTimes(current)) {
+            LOG.info("jobqueue: schedule " + definition.name() + " was next due at " + current.nextFireAt()
+                    + ", after its first time from now; it fires next at " + nextFromNow);
+        }
+        store.update(restart ? wanted.withNextFireAt(nextFromNow) : wanted, now);
         return true;
     }
 }

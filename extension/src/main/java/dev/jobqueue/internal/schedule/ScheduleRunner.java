@@ -92,10 +92,8 @@ public class ScheduleRunner {
 
     /** One round: fires each schedule of this application that is due now. */
     void fireDue() {
-        for (ScheduleStore.Due due : store.due(clock.now(), SCHEDULES_PER_ROUND)) {
-            if (queues.contains(due.queue())) {
-                fire(due.name());
-            }
+        for (String name : store.due(clock.now(), queues, SCHEDULES_PER_ROUND)) {
+            fire(name);
         }
     }
 

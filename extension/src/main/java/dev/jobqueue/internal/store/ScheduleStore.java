@@ -7,8 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The SQL of recurring schedules, in the caller's JTA transaction. Firing locks a due schedule with
@@ -26,21 +28,26 @@ public class ScheduleStore {
     @Inject
     TransactionalJdbc jdbc;
 
-    /** A due schedule's name and queue. */
-    public record Due(String name, String queue) {
-    }
-
-    /** The schedules due at {@code now}, earliest first, without locking them. */
-    public List<Due> due(Instant now, int limit) {
+    /** The names of the schedules of {@code queues} due at {@code now}, earliest first, without locking them. */
+    public List<String> due(Instant now, Set<String> queues, int limit) {
+        if (queues.isEmpty()) {
+            return List.of();
+        }
+        String placeholders = String.join(", ", Collections.nCopies(queues.size(), "?"));
         return jdbc.run((connection, database) -> {
-            try (PreparedStatement select = connection.prepareStatement("SELECT s.name, s.queue FROM jobqueue_schedule s"
-                    + " WHERE " + ACTIVE + " AND s.next_fire_at <= ? ORDER BY s.next_fire_at LIMIT ?")) {
+            try (PreparedStatement select = connection.prepareStatement("SELECT s.name FROM jobqueue_schedule s"
+                    + " WHERE " + ACTIVE + " AND s.next_fire_at <= ? AND s.queue IN (" + placeholders + ")"
+                    + " ORDER BY s.next_fire_at LIMIT ?")) {
                 database.bind(select, 1, now);
-                select.setInt(2, limit);
-                List<Due> due = new ArrayList<>();
+                int index = 2;
+                for (String queue : queues) {
+                    select.setString(index++, queue);
+                }
+                select.setInt(index, limit);
+                List<String> due = new ArrayList<>();
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
-                        due.add(new Due(rows.getString(1), rows.getString(2)));
+                        due.add(rows.getString(1));
                     }
                 }
                 return due;

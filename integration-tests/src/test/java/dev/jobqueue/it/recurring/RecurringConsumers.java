@@ -2,6 +2,7 @@ package dev.jobqueue.it.recurring;
 
 import dev.jobqueue.Consumer;
 import dev.jobqueue.Occurrence;
+import dev.jobqueue.OverlapPolicy;
 import dev.jobqueue.Recurring;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,7 +14,8 @@ public class RecurringConsumers {
     @Inject
     Occurrences occurrences;
 
-    @Recurring(cron = "* * * * * *", zone = "Europe/Berlin")
+    /** Overlap allowed: a slow first run, while the server warms up, must not skip the next occurrence. */
+    @Recurring(cron = "* * * * * *", zone = "Europe/Berlin", overlap = OverlapPolicy.ALLOW)
     @Consumer(queue = "every-second")
     public void everySecond(Occurrence occurrence) {
         occurrences.add(occurrence);
@@ -23,6 +25,19 @@ public class RecurringConsumers {
     @Consumer(queue = "yearly")
     public void yearly(Occurrence occurrence) {
         occurrences.add(occurrence);
+    }
+
+    /** Takes longer than the second between its schedule's occurrences. */
+    @Consumer(queue = "slow-report", concurrency = 4)
+    public void slowReport(Occurrence occurrence) {
+        occurrences.running(() -> {
+            try {
+                Thread.sleep(2_500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            occurrences.add(occurrence);
+        });
     }
 
     @Consumer(queue = "tenant-report")
