@@ -142,6 +142,14 @@ public final class Messages {
                 + (variable.endsWith(".password") ? "; for an empty password, set it to the empty string" : "");
     }
 
+    public static String operatorAction(String user, String action, String target, int count) {
+        return "JQ087: " + user + " did " + action + " on " + target + ": " + count + " changed";
+    }
+
+    public static String viewerCannotChange(String adminRole) {
+        return "JQ088: the role " + adminRole + " is required to change anything; this user may only look";
+    }
+
     public static String dedupeKeyRace(String queue, String dedupeKey, int retries) {
         return "JQ041: the dedupe key " + dedupeKey + " of queue " + queue + " was taken and freed " + retries
                 + " times during one put; try again";

@@ -30,6 +30,10 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
 CREATE INDEX IF NOT EXISTS jobqueue_job_finished ON jobqueue_job (queue, state, finished_at);
+CREATE INDEX IF NOT EXISTS jobqueue_job_seq ON jobqueue_job (seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_due ON jobqueue_job (state, run_at, seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_dedupe_key ON jobqueue_job (dedupe_key);
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering_key ON jobqueue_job (ordering_key);
 CREATE TABLE IF NOT EXISTS jobqueue_job_error (
     id        VARCHAR(36) NOT NULL PRIMARY KEY,
     job_id    VARCHAR(36) NOT NULL REFERENCES jobqueue_job (id) ON DELETE CASCADE,

@@ -46,6 +46,11 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lea
 -- state first, as above.
 DROP INDEX IF EXISTS jobqueue_job_finished ON jobqueue_job;
 CREATE INDEX IF NOT EXISTS jobqueue_job_state_finished ON jobqueue_job (state, queue, finished_at);
+-- The dashboard's listings page by keyset: put order (the unique key on seq), a state's jobs due soonest, and a
+-- search by dedupe key or ordering key in any state.
+CREATE INDEX IF NOT EXISTS jobqueue_job_due ON jobqueue_job (state, run_at, seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_dedupe_key ON jobqueue_job (dedupe_key);
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering_key ON jobqueue_job (ordering_key);
 
 -- Every failed attempt's error, deleted with its job.
 CREATE TABLE IF NOT EXISTS jobqueue_job_error (

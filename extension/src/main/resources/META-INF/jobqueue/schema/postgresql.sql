@@ -41,6 +41,12 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expi
 -- Admin listings of dead letters, and retention's deletes of old DONE jobs.
 CREATE INDEX IF NOT EXISTS jobqueue_job_failed ON jobqueue_job (queue, finished_at) WHERE state = 'FAILED';
 CREATE INDEX IF NOT EXISTS jobqueue_job_done ON jobqueue_job (queue, finished_at) WHERE state = 'DONE';
+-- The dashboard's listings page by keyset: put order, the PENDING jobs due soonest, and a search by dedupe key or
+-- ordering key in any state.
+CREATE INDEX IF NOT EXISTS jobqueue_job_seq ON jobqueue_job (seq);
+CREATE INDEX IF NOT EXISTS jobqueue_job_due ON jobqueue_job (run_at, seq) WHERE state = 'PENDING';
+CREATE INDEX IF NOT EXISTS jobqueue_job_dedupe_key ON jobqueue_job (dedupe_key) WHERE dedupe_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS jobqueue_job_ordering_key ON jobqueue_job (ordering_key) WHERE ordering_key IS NOT NULL;
 
 -- Every failed attempt's error, deleted with its job.
 CREATE TABLE IF NOT EXISTS jobqueue_job_error (

@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Lets a request into the admin API only when the API is enabled, the user is authenticated and in the role
- * {@value JobAdminResource#ROLE}, and, for a request that changes something, it carries the header
- * {@value JobAdminResource#REQUESTED_BY}.
+ * Lets a request into the admin API only when the API is enabled and the user is authenticated and in the role
+ * {@value JobAdminResource#VIEWER_ROLE} or {@value JobAdminResource#ROLE}; a request that changes something
+ * also needs the role {@value JobAdminResource#ROLE} and the header {@value JobAdminResource#REQUESTED_BY}.
  *
  * <p>As a filter it runs before the request is matched to a method, so it guards every request under the admin
  * path: HEAD and OPTIONS, which Jakarta REST answers itself without calling a resource method (and without the
@@ -45,10 +45,16 @@ public class AdminGuard implements ContainerRequestFilter {
             return Optional.of(Response.fromResponse(answer(Response.Status.UNAUTHORIZED, "authentication required"))
                     .header("WWW-Authenticate", "Basic").build());
         }
-        if (!security.isUserInRole(JobAdminResource.ROLE)) {
-            return Optional.of(answer(Response.Status.FORBIDDEN, "the role " + JobAdminResource.ROLE + " is required"));
+        boolean admin = security.isUserInRole(JobAdminResource.ROLE);
+        if (!admin && !security.isUserInRole(JobAdminResource.VIEWER_ROLE)) {
+            return Optional.of(answer(Response.Status.FORBIDDEN, "the role " + JobAdminResource.VIEWER_ROLE + " or "
+                    + JobAdminResource.ROLE + " is required"));
         }
-        if (!SAFE_METHODS.contains(method) && (requestedBy == null || requestedBy.isBlank())) {
+        boolean change = !SAFE_METHODS.contains(method);
+        if (change && !admin) {
+            return Optional.of(answer(Response.Status.FORBIDDEN, Messages.viewerCannotChange(JobAdminResource.ROLE)));
+        }
+        if (change && (requestedBy == null || requestedBy.isBlank())) {
             return Optional.of(answer(Response.Status.FORBIDDEN,
                     Messages.missingRequestedByHeader(JobAdminResource.REQUESTED_BY)));
         }

@@ -7,10 +7,11 @@ import java.util.Set;
 
 /**
  * Serves the admin REST resource at {@code <context root>/jobqueue/admin}, and nothing else, behind
- * {@link AdminGuard}. Set {@code jobqueue.admin.enabled=false} to answer 404 there.
+ * {@link AdminGuard}. Set {@code jobqueue.admin.enabled=false} to answer 404 there. The dashboard's pages beside
+ * it are served by {@link dev.jobqueue.internal.dashboard.DashboardFilter}.
  */
 @ApplicationPath("jobqueue")
-@DeclareRoles(JobAdminResource.ROLE)
+@DeclareRoles({JobAdminResource.ROLE, JobAdminResource.VIEWER_ROLE})
 public class JobAdminApplication extends Application {
 
     @Override

@@ -23,6 +23,8 @@ public class NodeSettings {
     public static final String SCHEMA_CREATE = "jobqueue.schema.create";
     public static final String NOTIFY_ENABLED = "jobqueue.notify.enabled";
     public static final String ADMIN_ENABLED = "jobqueue.admin.enabled";
+    public static final String DASHBOARD_ENABLED = "jobqueue.dashboard.enabled";
+    public static final String SHOW_PAYLOADS = "jobqueue.dashboard.show-payloads";
     static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     /** What MicroProfile Config's boolean converter reads as true; anything else it reads as false, silently. */
@@ -36,8 +38,11 @@ public class NodeSettings {
      * @param schemaCreate  whether to run the shipped DDL at start-up
      * @param notifyEnabled whether puts wake other nodes through PostgreSQL's NOTIFY
      * @param adminEnabled  whether the admin REST API answers
+     * @param dashboardEnabled whether the dashboard's pages are served
+     * @param showPayloads  whether the admin API and the dashboard show job payloads
      */
-    public record Values(Duration shutdownGrace, boolean schemaCreate, boolean notifyEnabled, boolean adminEnabled) {
+    public record Values(Duration shutdownGrace, boolean schemaCreate, boolean notifyEnabled, boolean adminEnabled,
+            boolean dashboardEnabled, boolean showPayloads) {
     }
 
     private Values values;
@@ -65,10 +70,12 @@ public class NodeSettings {
         boolean schemaCreate = flag(lookup, SCHEMA_CREATE, false, problems);
         boolean notifyEnabled = flag(lookup, NOTIFY_ENABLED, true, problems);
         boolean adminEnabled = flag(lookup, ADMIN_ENABLED, true, problems);
+        boolean dashboardEnabled = flag(lookup, DASHBOARD_ENABLED, true, problems);
+        boolean showPayloads = flag(lookup, SHOW_PAYLOADS, true, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
-        return new Values(grace, schemaCreate, notifyEnabled, adminEnabled);
+        return new Values(grace, schemaCreate, notifyEnabled, adminEnabled, dashboardEnabled, showPayloads);
     }
 
     private static boolean flag(Function<String, Optional<String>> lookup, String key, boolean byDefault,
@@ -99,5 +106,13 @@ public class NodeSettings {
 
     public boolean adminEnabled() {
         return values.adminEnabled();
+    }
+
+    public boolean dashboardEnabled() {
+        return values.dashboardEnabled();
+    }
+
+    public boolean showPayloads() {
+        return values.showPayloads();
     }
 }

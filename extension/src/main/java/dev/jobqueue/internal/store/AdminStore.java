@@ -196,6 +196,14 @@ public class AdminStore {
         return new Chunks.Step<>(keys.size(), retried, keys.get(keys.size() - 1));
     }
 
+    /**
+     * Retries the FAILED jobs among {@code ids} in the caller's transaction, as {@link #retryQueue} retries a
+     * queue's; returns how many it retried.
+     */
+    int retryAmong(Collection<String> ids, Instant now) {
+        return ids.isEmpty() ? 0 : retryQuery("id IN (:ids)", now).setParameter("ids", ids).executeUpdate();
+    }
+
     private int retryWhere(String condition, String key, Instant now) {
         return retryQuery(condition, now).setParameter("key", key).executeUpdate();
     }

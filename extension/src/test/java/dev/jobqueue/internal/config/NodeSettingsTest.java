@@ -13,15 +13,16 @@ class NodeSettingsTest {
 
     @Test
     void unset_keys_take_their_defaults() {
-        assertEquals(new NodeSettings.Values(Duration.ofSeconds(10), false, true, true),
+        assertEquals(new NodeSettings.Values(Duration.ofSeconds(10), false, true, true, true, true),
                 NodeSettings.parse(key -> Optional.empty()));
     }
 
     @Test
     void set_keys_are_read_as_microprofile_config_reads_booleans() {
         Map<String, String> config = Map.of(NodeSettings.SHUTDOWN_GRACE, "30s", NodeSettings.SCHEMA_CREATE, "YES",
-                NodeSettings.NOTIFY_ENABLED, "off", NodeSettings.ADMIN_ENABLED, "0");
-        assertEquals(new NodeSettings.Values(Duration.ofSeconds(30), true, false, false),
+                NodeSettings.NOTIFY_ENABLED, "off", NodeSettings.ADMIN_ENABLED, "0",
+                NodeSettings.DASHBOARD_ENABLED, "n", NodeSettings.SHOW_PAYLOADS, "false");
+        assertEquals(new NodeSettings.Values(Duration.ofSeconds(30), true, false, false, false, false),
                 NodeSettings.parse(key -> Optional.ofNullable(config.get(key))));
     }
 

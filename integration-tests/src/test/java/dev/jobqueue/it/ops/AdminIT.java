@@ -49,13 +49,18 @@ class AdminIT {
     Deployer deployer;
 
     @Test
-    void an_application_that_disables_the_admin_api_answers_404_there() throws Exception {
+    void an_application_that_disables_the_admin_api_and_the_dashboard_answers_404_there() throws Exception {
         deployer.deploy("admin-disabled");
         try {
             HttpResponse<String> response = Http.send("GET", "/ops-admin-disabled/jobqueue/admin/queues", "admin",
                     "admin-secret");
             assertEquals(404, response.statusCode(), response.body());
             assertTrue(response.body().contains("jobqueue.admin.enabled=false"), response.body());
+            for (String page : List.of("/ops-admin-disabled/jobqueue/", "/ops-admin-disabled/jobqueue/ui/app.js")) {
+                HttpResponse<String> dashboard = Http.send("GET", page, "admin", "admin-secret");
+                assertEquals(404, dashboard.statusCode(), page + ": " + dashboard.body());
+                assertFalse(dashboard.body().contains("import "), page + ": " + dashboard.body());
+            }
         } finally {
             deployer.undeploy("admin-disabled");
         }
@@ -77,8 +82,8 @@ class AdminIT {
         String alreadyDone = put("ops-already-done");
         HttpResponse<String> unwritable = Http.send("POST", "/ops-admin/test/ops-probe/ops-ok/unwritable", null, null);
         assertTrue(unwritable.body().contains("JQ"), unwritable.body());
-        assertEquals(403, Http.send("GET", ADMIN + "/queues", "viewer", "viewer-secret").statusCode());
-        assertEquals(403, Http.send("POST", ADMIN + "/jobs/" + failing + "/retry", "viewer", "viewer-secret")
+        assertEquals(403, Http.send("GET", ADMIN + "/queues", "outsider", "outsider-secret").statusCode());
+        assertEquals(403, Http.send("POST", ADMIN + "/jobs/" + failing + "/retry", "outsider", "outsider-secret")
                 .statusCode());
         assertEquals(401, Http.send("GET", ADMIN + "/queues", null, null).statusCode());
         assertEquals(404, admin("GET", "/no-such-path").statusCode());
@@ -123,9 +128,9 @@ class AdminIT {
 
         assertEquals(401, Http.send("GET", ADMIN + "/queues", null, null).statusCode());
         assertEquals(401, Http.send("POST", ADMIN + "/jobs/" + id + "/retry", null, null).statusCode());
-        assertEquals(403, Http.send("GET", ADMIN + "/queues", "viewer", "viewer-secret").statusCode());
-        assertEquals(403, Http.send("POST", ADMIN + "/jobs/" + id + "/retry", "viewer", "viewer-secret").statusCode());
-        assertEquals(403, Http.send("DELETE", ADMIN + "/jobs/" + id, "viewer", "viewer-secret").statusCode());
+        assertEquals(403, Http.send("GET", ADMIN + "/queues", "outsider", "outsider-secret").statusCode());
+        assertEquals(403, Http.send("POST", ADMIN + "/jobs/" + id + "/retry", "outsider", "outsider-secret").statusCode());
+        assertEquals(403, Http.send("DELETE", ADMIN + "/jobs/" + id, "outsider", "outsider-secret").statusCode());
 
         Thread.sleep(1_000);
         assertEquals("FAILED 1", row(id), "the job was neither retried nor deleted");
@@ -345,9 +350,9 @@ class AdminIT {
                 assertFalse(anonymous.body().contains(id) || anonymous.body().contains("ops-"), anonymous.body());
                 assertTrue(anonymous.headers().firstValue("Allow").isEmpty(), request + " tells no methods");
 
-                HttpResponse<String> viewer = Http.send(method, ADMIN + path, "viewer", "viewer-secret");
-                assertEquals(403, viewer.statusCode(), request + ": " + viewer.body());
-                assertFalse(viewer.body().contains(id) || viewer.body().contains("ops-"), viewer.body());
+                HttpResponse<String> outsider = Http.send(method, ADMIN + path, "outsider", "outsider-secret");
+                assertEquals(403, outsider.statusCode(), request + ": " + outsider.body());
+                assertFalse(outsider.body().contains(id) || outsider.body().contains("ops-"), outsider.body());
 
                 HttpResponse<String> admin = Http.send(method, ADMIN + path, "admin", "admin-secret",
                         Map.of("X-Requested-By", "AdminIT"));

@@ -9,14 +9,14 @@ import java.util.Base64;
 import java.util.Map;
 
 /** A small HTTP client for the tests that talk to the server as operators do. */
-final class Http {
+public final class Http {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
     private Http() {
     }
 
-    static String base() {
+    public static String base() {
         String port = System.getProperty("it.http.port");
         if (port == null) {
             port = org.eclipse.microprofile.config.ConfigProvider.getConfig()
@@ -25,14 +25,25 @@ final class Http {
         return "http://localhost:" + port;
     }
 
-    static HttpResponse<String> send(String method, String path, String user, String password) throws Exception {
+    public static HttpResponse<String> send(String method, String path, String user, String password)
+            throws Exception {
         return send(method, path, user, password, Map.of());
     }
 
-    static HttpResponse<String> send(String method, String path, String user, String password,
+    public static HttpResponse<String> send(String method, String path, String user, String password,
             Map<String, String> headers) throws Exception {
+        return send(method, path, user, password, headers, null);
+    }
+
+    /** Sends {@code body}, if not null, as JSON. */
+    public static HttpResponse<String> send(String method, String path, String user, String password,
+            Map<String, String> headers, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base() + path))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
         if (user != null) {
             String credentials = Base64.getEncoder()
                     .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
@@ -42,7 +53,7 @@ final class Http {
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    static HttpResponse<String> get(String path) throws Exception {
+    public static HttpResponse<String> get(String path) throws Exception {
         return send("GET", path, null, null);
     }
 }

@@ -1,0 +1,60 @@
+package dev.jobqueue.internal.store;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Base64;
+
+/**
+ * Where a page of a job listing ended: the last row's put order and due time. The next page starts after it,
+ * so a page deep in the list costs what the first one does. It travels as an opaque token.
+ *
+ * @param seq   the last row's put order
+ * @param runAt the last row's due time
+ */
+public record JobCursor(long seq, Instant runAt) {
+
+    /** The token for a URL. */
+    public String token() {
+        String plain = seq + "." + runAt.getEpochSecond() + "." + runAt.getNano();
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * Reads a token made by {@link #token()}.
+     *
+     * @throws IllegalArgumentException if it is not one
+     */
+    public static JobCursor parse(String token) {
+        try {
+            String[] parts = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.US_ASCII).split("\\.");
+            if (parts.length != 3) {
+                throw new IllegalArgumentException(token);
+            }
+            return new JobCursor(Long.parseLong(parts[0]),
+                    Instant.ofEpochSecond(Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("'" + token + "' is not a page token from this listing", e);
+        }
+    }
+
+    /** The condition on the rows after this cursor in {@code sort}'s order, with {@link #bind}'s parameters. */
+    String after(JobSort sort) {
+        return switch (sort) {
+            case PUT -> "seq < ?";
+            case DUE -> "(run_at > ? OR (run_at = ? AND seq > ?))";
+        };
+    }
+
+    /** Binds {@link #after}'s parameters from {@code first} on. */
+    void bind(PreparedStatement statement, int first, JobSort sort, Database db) throws SQLException {
+        if (sort == JobSort.PUT) {
+            statement.setLong(first, seq);
+        } else {
+            db.bind(statement, first, runAt);
+            db.bind(statement, first + 1, runAt);
+            statement.setLong(first + 2, seq);
+        }
+    }
+}
