@@ -34,7 +34,11 @@ public final class BenchmarkRunner {
     private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
-    /** Which measurements to take besides the limit: drain, enqueue, latency and retry unless -Dbench.only lists fewer. */
+    private final int dashboardRows = Integer.getInteger("bench.dashboard.rows", 1_000_000);
+    /**
+     * Which measurements to take besides the limit: drain, enqueue, latency and retry unless -Dbench.only lists
+     * others; dashboard only when it lists it.
+     */
     private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
@@ -45,7 +49,7 @@ public final class BenchmarkRunner {
     private void run() throws Exception {
         List<String> rows = new ArrayList<>();
         double limit = jdbcCommitLimit();
-        startVacuuming();
+        Thread vacuuming = startVacuuming();
         rows.add(String.format(Locale.ROOT, "| JDBC single-row UPDATE, %d threads (the limit) | %.0f commits/s | 1.00 | 1 |",
                 LIMIT_THREADS, limit));
         JobRowCommits jobRows = new JobRowCommits(JDBC_URL, JDBC_USER, LIMIT_THREADS, LIMIT_DURATION);
@@ -82,6 +86,13 @@ public final class BenchmarkRunner {
                             + " other node)", number(result, "retriedOnTheOtherNode")) : "one node consuming",
                     number(result, "p50Millis"), number(result, "p95Millis"), number(result, "p99Millis"),
                     number(result, "maxMillis")));
+        }
+        if (only.contains("dashboard")) {
+            // The dashboard reads a table that does not change, which autovacuum would leave alone.
+            vacuuming.interrupt();
+            vacuuming.join();
+            rows.addAll(new DashboardLatency(JDBC_URL, JDBC_USER, URI.create(url).resolve("/jobqueue/admin/"),
+                    dashboardRows).measure());
         }
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
@@ -140,7 +151,7 @@ public final class BenchmarkRunner {
      * each measurement, the job table is vacuumed and analysed, as autovacuum would after so many changes. A
      * queue table left unvacuumed fills with dead rows, and one left unanalysed is planned as if it were empty.
      */
-    private static void startVacuuming() {
+    private static Thread startVacuuming() {
         Thread vacuuming = new Thread(() -> {
             while (true) {
                 try {
@@ -155,6 +166,7 @@ public final class BenchmarkRunner {
         }, "vacuum");
         vacuuming.setDaemon(true);
         vacuuming.start();
+        return vacuuming;
     }
 
     private static void vacuumJobTable() throws Exception {

@@ -23,6 +23,7 @@ import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -370,14 +371,10 @@ public class JobAdminResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Listing.class)))
     @GET
     @Path("jobs")
-    public Response jobs(@QueryParam("queue") String queue, @QueryParam("state") String state,
-            @QueryParam("id") String id, @QueryParam("dedupeKey") String dedupeKey,
-            @QueryParam("orderingKey") String orderingKey, @QueryParam("group") String group,
-            @QueryParam("sort") @DefaultValue("put") String sort, @QueryParam("after") String after,
-            @QueryParam("size") @DefaultValue("50") String size) {
+    public Response jobs(@BeanParam FilterParams filter, @QueryParam("sort") @DefaultValue("put") String sort,
+            @QueryParam("after") String after, @QueryParam("size") @DefaultValue("50") String size) {
         return guarded(() -> {
-            JobPage page = browser.page(AdminParams.filter(queue, state, id, dedupeKey, orderingKey, group),
-                    AdminParams.sort(sort), AdminParams.cursor(after),
+            JobPage page = browser.page(filter.filter(), AdminParams.sort(sort), AdminParams.cursor(after),
                     AdminParams.number("size", size, 1, AdminParams.MAX_PAGE_SIZE));
             return Response.ok(new Listing(page.jobs(), page.next().map(JobCursor::token).orElse(null))).build();
         });
@@ -387,11 +384,8 @@ public class JobAdminResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Count.class)))
     @GET
     @Path("jobs/count")
-    public Response count(@QueryParam("queue") String queue, @QueryParam("state") String state,
-            @QueryParam("id") String id, @QueryParam("dedupeKey") String dedupeKey,
-            @QueryParam("orderingKey") String orderingKey, @QueryParam("group") String group) {
-        return guarded(() -> Response.ok(new Count(browser.count(
-                AdminParams.filter(queue, state, id, dedupeKey, orderingKey, group)))).build());
+    public Response count(@BeanParam FilterParams filter) {
+        return guarded(() -> Response.ok(new Count(browser.count(filter.filter()))).build());
     }
 
     @Operation(summary = "A job's options, the node running it, and the jobs it waits for and that wait for it")
@@ -437,13 +431,11 @@ public class JobAdminResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Count.class)))
     @POST
     @Path("failed/retry")
-    public Response retryMatching(@QueryParam("queue") String queue, @QueryParam("id") String id,
-            @QueryParam("dedupeKey") String dedupeKey, @QueryParam("orderingKey") String orderingKey,
-            @QueryParam("group") String group) {
+    public Response retryMatching(@BeanParam FilterParams params) {
         return guarded(() -> {
-            JobFilter filter = AdminParams.filter(queue, null, id, dedupeKey, orderingKey, group);
+            JobFilter filter = params.failedFilter();
             int retried = failedJobs.retryMatching(filter, clock.instant());
-            return acted("retry-matching", describe(filter.failed()), retried, Response.ok(new Count(retried)).build());
+            return acted("retry-matching", describe(filter), retried, Response.ok(new Count(retried)).build());
         });
     }
 
@@ -451,13 +443,11 @@ public class JobAdminResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Count.class)))
     @POST
     @Path("failed/delete")
-    public Response deleteMatching(@QueryParam("queue") String queue, @QueryParam("id") String id,
-            @QueryParam("dedupeKey") String dedupeKey, @QueryParam("orderingKey") String orderingKey,
-            @QueryParam("group") String group) {
+    public Response deleteMatching(@BeanParam FilterParams params) {
         return guarded(() -> {
-            JobFilter filter = AdminParams.filter(queue, null, id, dedupeKey, orderingKey, group);
+            JobFilter filter = params.failedFilter();
             int deleted = failedJobs.deleteMatching(filter);
-            return acted("delete-matching", describe(filter.failed()), deleted, Response.ok(new Count(deleted)).build());
+            return acted("delete-matching", describe(filter), deleted, Response.ok(new Count(deleted)).build());
         });
     }
 

@@ -47,20 +47,28 @@ public class FailedJobActions {
         return inNewTransaction(() -> deleteAmong(ids));
     }
 
-    /** Retries every FAILED job that matches; returns how many. */
-    public int retryMatching(JobFilter filter, Instant now) {
+    /** Retries every job that matches {@code failed}, a filter of FAILED jobs; returns how many. */
+    public int retryMatching(JobFilter failed, Instant now) {
+        requireFailed(failed);
         return chunks.<Long>run(from -> {
-            Matching chunk = nextChunk(filter.failed(), from);
+            Matching chunk = nextChunk(failed, from);
             return new Chunks.Step<>(chunk.ids().size(), adminStore.retryAmong(chunk.ids(), now), chunk.lastSeq());
         });
     }
 
-    /** Deletes every FAILED job that matches; returns how many. */
-    public int deleteMatching(JobFilter filter) {
+    /** Deletes every job that matches {@code failed}, a filter of FAILED jobs; returns how many. */
+    public int deleteMatching(JobFilter failed) {
+        requireFailed(failed);
         return chunks.<Long>run(from -> {
-            Matching chunk = nextChunk(filter.failed(), from);
+            Matching chunk = nextChunk(failed, from);
             return new Chunks.Step<>(chunk.ids().size(), deleteAmong(chunk.ids()), chunk.lastSeq());
         });
+    }
+
+    private static void requireFailed(JobFilter filter) {
+        if (filter.state() != JobState.FAILED) {
+            throw new IllegalArgumentException("bulk actions take FAILED jobs only, not " + filter.state());
+        }
     }
 
     /** A chunk of matching jobs, and the put order of its oldest, where the next chunk starts. */

@@ -38,7 +38,7 @@ public class JobBrowser {
     public JobPage page(JobFilter filter, JobSort sort, JobCursor after, int size) {
         return jdbc.run((connection, db) -> {
             String sql = "SELECT " + LISTED + " FROM jobqueue_job WHERE " + filter.where()
-                    + (after == null ? "" : " AND " + after.after(sort))
+                    + (after == null ? "" : " AND " + after.after(sort, db))
                     + " ORDER BY " + sort.orderBy() + " LIMIT " + (size + 1);
             try (PreparedStatement select = connection.prepareStatement(sql)) {
                 int next = filter.bind(select, 1);

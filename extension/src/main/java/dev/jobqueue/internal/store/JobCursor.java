@@ -39,22 +39,27 @@ public record JobCursor(long seq, Instant runAt) {
         }
     }
 
-    /** The condition on the rows after this cursor in {@code sort}'s order, with {@link #bind}'s parameters. */
-    String after(JobSort sort) {
+    /**
+     * The condition on the rows after this cursor in {@code sort}'s order, with {@link #bind}'s parameters. Due
+     * order compares {@code (run_at, seq)} as a row where the database reads that as one range of its index
+     * (PostgreSQL and H2); MariaDB's optimizer reads the spelled-out form as a range instead.
+     */
+    String after(JobSort sort, Database db) {
         return switch (sort) {
             case PUT -> "seq < ?";
-            case DUE -> "(run_at > ? OR (run_at = ? AND seq > ?))";
+            case DUE -> db == Database.MARIADB ? "(run_at > ? OR (run_at = ? AND seq > ?))" : "(run_at, seq) > (?, ?)";
         };
     }
 
     /** Binds {@link #after}'s parameters from {@code first} on. */
     void bind(PreparedStatement statement, int first, JobSort sort, Database db) throws SQLException {
-        if (sort == JobSort.PUT) {
-            statement.setLong(first, seq);
-        } else {
-            db.bind(statement, first, runAt);
-            db.bind(statement, first + 1, runAt);
-            statement.setLong(first + 2, seq);
+        int index = first;
+        if (sort == JobSort.DUE) {
+            db.bind(statement, index++, runAt);
+            if (db == Database.MARIADB) {
+                db.bind(statement, index++, runAt);
+            }
         }
+        statement.setLong(index, seq);
     }
 }

@@ -37,9 +37,10 @@ public class QueueActivity {
             sums.append(i == 0 ? "" : ", ").append("SUM(CASE WHEN finished_at >= ? AND finished_at < ? THEN 1 ELSE 0 END)");
         }
         return jdbc.run((connection, db) -> {
-            // The states are literals, so that PostgreSQL reads the two partial indexes of finished jobs.
+            // The states are literals joined by OR, so that PostgreSQL reads the two partial indexes of finished
+            // jobs as a range each; it reads IN ('DONE', 'FAILED') as a scan of the whole table.
             try (PreparedStatement select = connection.prepareStatement("SELECT " + sums + " FROM jobqueue_job"
-                    + " WHERE queue = ? AND state IN ('DONE', 'FAILED') AND finished_at >= ?")) {
+                    + " WHERE queue = ? AND (state = 'DONE' OR state = 'FAILED') AND finished_at >= ?")) {
                 int index = 1;
                 for (int i = 0; i < minutes; i++) {
                     db.bind(select, index++, start.plus(MINUTE.multipliedBy(i)));

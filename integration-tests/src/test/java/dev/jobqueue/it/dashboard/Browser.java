@@ -114,6 +114,20 @@ final class Browser implements AutoCloseable {
         }
     }
 
+    /** The text of the first displayed element {@code css} matches, waiting up to ten seconds for one. */
+    String text(String css) {
+        return poll(css, () -> driver.findElements(By.cssSelector(css)).stream().filter(WebElement::isDisplayed)
+                .findFirst().map(WebElement::getText).orElse(null));
+    }
+
+    /** Waits up to ten seconds for the first element {@code css} matches to have {@code attribute} = {@code value}. */
+    void awaitFirst(String css, String attribute, String value) {
+        poll(css + " with " + attribute + "=" + value + " first", () -> {
+            List<WebElement> found = driver.findElements(By.cssSelector(css));
+            return !found.isEmpty() && value.equals(found.get(0).getAttribute(attribute)) ? Boolean.TRUE : null;
+        });
+    }
+
     List<WebElement> all(String css) {
         return driver.findElements(By.cssSelector(css));
     }

@@ -55,7 +55,7 @@ class DashboardHiddenPayloadIT {
 
         try (Browser admin = new Browser().as("admin", "admin-secret")) {
             admin.open(APP, "#/job/" + id);
-            assertTrue(admin.await("#payload-hidden").getText().contains("show-payloads=false"));
+            assertTrue(admin.text("#payload-hidden").contains("show-payloads=false"));
             assertEquals(List.of(), admin.all("#show-payload"));
             Thread.sleep(1_000);
             assertFalse(admin.pageSource().contains(secret), "the job page holds no payload");

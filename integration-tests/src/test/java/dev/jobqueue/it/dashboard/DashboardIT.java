@@ -69,13 +69,13 @@ class DashboardIT {
         Browser viewer = browser().as("viewer", "viewer-secret");
 
         viewer.open(APP, "#/");
-        WebElement row = viewer.await("#overview-table tr[data-queue='dash-always-fails']");
-        Await.until(() -> cell(row, "failed") == count("dash-always-fails", "FAILED"), Duration.ofSeconds(10));
+        Await.until(() -> shown(viewer, "dash-always-fails", "failed") == count("dash-always-fails", "FAILED"),
+                Duration.ofSeconds(10));
         for (String state : List.of("waiting", "pending", "running", "done", "failed")) {
-            assertEquals(count("dash-always-fails", state.toUpperCase()), cell(row, state), state);
+            assertEquals(count("dash-always-fails", state.toUpperCase()), shown(viewer, "dash-always-fails", state),
+                    state);
         }
-        viewer.await("#user");
-        assertTrue(viewer.await("#user").getText().contains("viewer"), viewer.await("#user").getText());
+        assertTrue(viewer.text("#user").contains("viewer"), viewer.text("#user"));
 
         viewer.open(APP, "#/failed?queue=dash-always-fails");
         viewer.await("#failed-table tr[data-job-id='" + failed.get(0) + "']");
@@ -114,11 +114,11 @@ class DashboardIT {
 
         admin.open(APP, "#/failed?queue=dash-fails-once");
         admin.await("#failed-table tr[data-job-id='" + id + "'] button.retry-one").click();
-        assertTrue(admin.await("#confirm-message").getText().contains("1"), admin.await("#confirm-message").getText());
+        assertTrue(admin.text("#confirm-message").contains("1"), admin.text("#confirm-message"));
         admin.await("#confirm-ok").click();
 
         awaitState(id, "DONE");
-        assertTrue(admin.await("#status").getText().contains("1"), admin.await("#status").getText());
+        assertTrue(admin.text("#status").contains("1"), admin.text("#status"));
         String actions = Http.send("GET", "/" + APP + "/probe/actions", null, null).body();
         assertTrue(actions.contains("admin retry job " + id + " 1"), actions);
     }
@@ -134,7 +134,7 @@ class DashboardIT {
         admin.open(APP, "#/failed?queue=dash-fails-once");
         admin.await("#failed-table tr[data-job-id='" + ids.get(0) + "']");
         admin.await("#retry-matching").click();
-        String message = admin.await("#confirm-message").getText();
+        String message = admin.text("#confirm-message");
         assertTrue(message.contains(String.valueOf(count("dash-fails-once", "FAILED"))), message);
         admin.await("#confirm-ok").click();
 
@@ -155,19 +155,26 @@ class DashboardIT {
         key.sendKeys("bulk-7777");
         admin.await("#jobs-filter button[type='submit']").click();
 
-        List<WebElement> rows = admin.awaitCount("#jobs-table tbody tr[data-job-id]", 1);
-        assertEquals(ids.get(7777), rows.get(0).getAttribute("data-job-id"));
+        admin.awaitCount("#jobs-table tbody tr[data-job-id]", 1);
+        admin.awaitFirst("#jobs-table tbody tr[data-job-id]", "data-job-id", ids.get(7777));
         assertTrue(admin.currentUrl().contains("dedupeKey=bulk-7777"), admin.currentUrl());
         admin.screenshot("jobs-filtered");
 
         admin.open(APP, "#/jobs?queue=dash-bulk");
         admin.awaitCount("#jobs-table tbody tr[data-job-id]", 50);
-        String first = admin.all("#jobs-table tbody tr[data-job-id]").get(0).getAttribute("data-job-id");
-        assertEquals(ids.get(9_999), first, "newest put first");
+        admin.awaitFirst("#jobs-table tbody tr[data-job-id]", "data-job-id", ids.get(9_999));
         admin.await("#next-page").click();
-        Await.until(() -> !admin.all("#jobs-table tbody tr[data-job-id]").isEmpty() && ids.get(9_949)
-                .equals(admin.all("#jobs-table tbody tr[data-job-id]").get(0).getAttribute("data-job-id")),
-                Duration.ofSeconds(10));
+        admin.awaitFirst("#jobs-table tbody tr[data-job-id]", "data-job-id", ids.get(9_949));
+
+        List<String> dueOrder = new java.util.ArrayList<>();
+        String after = null;
+        for (int page = 0; page < 3; page++) {
+            JsonObject listing = (JsonObject) AdminHttp.json(AdminHttp.get(APP, "/jobs?queue=dash-bulk&state=PENDING"
+                    + "&sort=due&size=40" + (after == null ? "" : "&after=" + after)));
+            listing.getJsonArray("jobs").forEach(job -> dueOrder.add(((JsonObject) job).getString("id")));
+            after = listing.getString("next");
+        }
+        assertEquals(ids.subList(0, 120), dueOrder, "due soonest first, page after page, none lost or repeated");
     }
 
     @Test
@@ -177,12 +184,12 @@ class DashboardIT {
         Browser viewer = browser().as("viewer", "viewer-secret");
 
         viewer.open(APP, "#/job/" + id);
-        List<WebElement> attempts = viewer.awaitCount("#job-errors li.attempt", 3);
+        viewer.awaitCount("#job-errors li.attempt", 3);
         for (int attempt = 1; attempt <= 3; attempt++) {
-            String text = attempts.get(attempt - 1).getText();
+            String text = viewer.text("#job-errors li.attempt[data-attempt='" + attempt + "']");
             assertTrue(text.contains("attempt " + attempt + " of report-42 failed"), text);
         }
-        assertEquals("FAILED", viewer.await("#job-state").getText());
+        assertEquals("FAILED", viewer.text("#job-state"));
         viewer.screenshot("job-failed");
     }
 
@@ -239,9 +246,10 @@ class DashboardIT {
         assertEquals(List.of(), problems.stream().map(LogEntry::getMessage).toList());
     }
 
-    private static long cell(WebElement row, String state) {
-        return Long.parseLong(row.findElement(org.openqa.selenium.By.cssSelector("[data-count='" + state + "']"))
-                .getText().replace(",", "").replace("\u202f", "").replace(" ", "").strip());
+    /** The count the overview shows for a queue and state. */
+    private static long shown(Browser browser, String queue, String state) {
+        return Long.parseLong(browser.text("#overview-table tr[data-queue='" + queue + "'] [data-count='" + state
+                + "']").strip());
     }
 
     /** Puts jobs through the application's probe; returns their ids in put order. */
