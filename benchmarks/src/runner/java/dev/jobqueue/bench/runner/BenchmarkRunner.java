@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,18 +60,23 @@ public final class BenchmarkRunner {
         double inserts = jobRows.inserts();
         rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: insert a job row (BEGIN, INSERT, COMMIT)"
                 + " | %.0f commits/s | %.2f | 1 |", LIMIT_THREADS, inserts, inserts / limit));
+        Optional<Double> pgbench = Pgbench.simpleUpdateTps("127.0.0.1", JDBC_USER, "test", LIMIT_THREADS,
+                (int) LIMIT_DURATION.toSeconds());
+        rows.add(pgbench.map(tps -> String.format(Locale.ROOT, "| pgbench simple-update, %d clients, %d s | %.0f tps"
+                + " | %.2f | |", LIMIT_THREADS, LIMIT_DURATION.toSeconds(), tps, tps / limit))
+                .orElse("| pgbench simple-update | pgbench is not installed | | |"));
         for (String queue : only.contains("drain") ? List.of("bench-tx", "bench-nontx") : List.<String>of()) {
-            String result = call("drain?queue=" + queue + "&jobs=" + jobs);
-            double perSecond = number(result, "jobsPerSecond");
-            rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs, %s consumers | %.0f jobs/s | %.2f | %.2f |", jobs,
-                    queue.equals("bench-tx") ? "transactional" : "non-transactional", perSecond, perSecond / limit,
-                    number(result, "transactionsPerJob")));
+            Bracketed result = bracketed("drain?queue=" + queue + "&jobs=" + jobs);
+            double perSecond = number(result.body(), "jobsPerSecond");
+            rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs, %s consumers | %.0f jobs/s | %s | %.2f |", jobs,
+                    queue.equals("bench-tx") ? "transactional" : "non-transactional", perSecond,
+                    result.ratio(perSecond), number(result.body(), "transactionsPerJob")));
         }
         for (int perTx : only.contains("enqueue") ? new int[] {1, 100} : new int[0]) {
-            String result = call("enqueue?jobs=20000&perTransaction=" + perTx);
-            double perSecond = number(result, "putsPerSecond");
-            rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s | %.2f | |", perTx,
-                    perTx == 1 ? "" : "s", perSecond, perSecond / limit));
+            Bracketed result = bracketed("enqueue?jobs=20000&perTransaction=" + perTx);
+            double perSecond = number(result.body(), "putsPerSecond");
+            rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s | %s | |",
+                    perTx, perTx == 1 ? "" : "s", perSecond, result.ratio(perSecond)));
         }
         for (int rate : only.contains("latency") ? new int[] {200, 1000} : new int[0]) {
             rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
@@ -101,6 +107,31 @@ public final class BenchmarkRunner {
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
         System.out.println();
+    }
+
+    /**
+     * A throughput measurement's answer, with the database's commit limit measured right before and right after
+     * it: the machine's speed changes from minute to minute, and a ratio to a limit taken at another time says
+     * as much about that as about jobqueue.
+     */
+    private record Bracketed(String body, double limitBefore, double limitAfter) {
+
+        /** How far apart the two limits may be, as a share of the lower, before the row is marked unstable. */
+        static final double STABLE_SPREAD = 0.20;
+
+        /** The ratio to the mean of the two limits, both limits, and "unstable" where they differ too much. */
+        String ratio(double perSecond) {
+            boolean unstable = Math.abs(limitBefore - limitAfter) > STABLE_SPREAD * Math.min(limitBefore, limitAfter);
+            return String.format(Locale.ROOT, "%.2f (limit %.0f before, %.0f after%s)",
+                    perSecond / ((limitBefore + limitAfter) / 2), limitBefore, limitAfter,
+                    unstable ? "; unstable: they differ by more than 20 %" : "");
+        }
+    }
+
+    private Bracketed bracketed(String path) throws Exception {
+        double before = jdbcCommitLimit();
+        String body = call(path);
+        return new Bracketed(body, before, jdbcCommitLimit());
     }
 
     private String latencyRow(String result, int rate, String where) {
