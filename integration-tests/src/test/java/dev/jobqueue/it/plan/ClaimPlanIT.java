@@ -44,7 +44,8 @@ class ClaimPlanIT {
             plan.fill(postgres ? "generate_series(1, %d) AS s(n)" : "(SELECT seq AS n FROM seq_1_to_%d) s",
                     FINISHED, PENDING, WAITING);
             if (postgres) {
-                plan.vacuumPostgres();
+                System.out.println("jobqueue plan table all-visible after " + plan.vacuumPostgres()
+                        + " VACUUM round(s)");
             } else {
                 plan.analyzeMariaDb();
             }
