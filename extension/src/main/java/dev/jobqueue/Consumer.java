@@ -75,6 +75,16 @@ public @interface Consumer {
      */
     int batchSize() default 0;
 
+    /**
+     * {@code jobs-per-call}: makes this a batch consumer, called with up to this many jobs at once. Its first
+     * parameter is then a {@code List} of payloads, and an optional second one the {@code List<JobContext>} in
+     * the same order. All the jobs of a call are marked DONE in the consumer's one transaction, so their database
+     * effects commit together, exactly once. If the call throws, the jobs run again in two halves, and so on, so
+     * that a failing job fails alone: its attempt is counted, the others' are not. A batch consumer must be
+     * transactional. 0, the default, means a consumer of one job per call.
+     */
+    int jobsPerCall() default 0;
+
     /** {@code enabled}: whether this node consumes the queue. A node can always put jobs on it. */
     boolean enabled() default true;
 

@@ -4,6 +4,7 @@ import dev.jobqueue.Consumer;
 import dev.jobqueue.JobContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 
 /** No-op consumers, as in the peer measurements. */
 @ApplicationScoped
@@ -21,10 +22,53 @@ public class BenchConsumers {
         progress.finished("bench-tx");
     }
 
+    /** The same, with DONE jobs deleted at completion rather than kept for a day. */
+    @Consumer(queue = "bench-tx-unretained", retention = "0s")
+    public void transactionalUnretained(Integer sequence) {
+        progress.finished("bench-tx-unretained");
+    }
+
+    /** A batch consumer: up to 50 jobs per call, all marked DONE in the call's transaction. */
+    @Consumer(queue = "bench-batch", jobsPerCall = 50)
+    public void batch(List<Integer> sequences) {
+        progress.finished("bench-batch", sequences.size());
+    }
+
     /** Runs outside that transaction. */
     @Consumer(queue = "bench-nontx", transactional = false)
     public void nonTransactional(Integer sequence) {
         progress.finished("bench-nontx");
+    }
+
+    /** The scaling measurement's queues: bench-scale-*-N is consumed by nodes 1 to N. */
+    @Consumer(queue = "bench-scale-tx-1")
+    public void scaleTransactional1(Integer sequence) {
+        progress.finished("bench-scale-tx-1");
+    }
+
+    @Consumer(queue = "bench-scale-tx-2")
+    public void scaleTransactional2(Integer sequence) {
+        progress.finished("bench-scale-tx-2");
+    }
+
+    @Consumer(queue = "bench-scale-tx-3")
+    public void scaleTransactional3(Integer sequence) {
+        progress.finished("bench-scale-tx-3");
+    }
+
+    @Consumer(queue = "bench-scale-nontx-1", transactional = false)
+    public void scaleNonTransactional1(Integer sequence) {
+        progress.finished("bench-scale-nontx-1");
+    }
+
+    @Consumer(queue = "bench-scale-nontx-2", transactional = false)
+    public void scaleNonTransactional2(Integer sequence) {
+        progress.finished("bench-scale-nontx-2");
+    }
+
+    @Consumer(queue = "bench-scale-nontx-3", transactional = false)
+    public void scaleNonTransactional3(Integer sequence) {
+        progress.finished("bench-scale-nontx-3");
     }
 
     /** Notes when it started, for commit-to-start latency. */

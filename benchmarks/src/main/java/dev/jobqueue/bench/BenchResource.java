@@ -71,21 +71,29 @@ public class BenchResource {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
-    /** Puts {@code jobs} jobs on a paused queue, then resumes it and times the drain. */
+    /**
+     * Puts {@code jobs} jobs on a paused queue, then resumes it and times the drain. With {@code nodes}, the
+     * comma-separated URLs of other nodes that consume the queue too, the jobs all of them ran are counted.
+     */
     @POST
     @Path("drain")
-    public Map<String, Object> drain(@QueryParam("queue") String queue, @QueryParam("jobs") int count)
-            throws Exception {
+    public Map<String, Object> drain(@QueryParam("queue") String queue, @QueryParam("jobs") int count,
+            @QueryParam("nodes") String nodes) throws Exception {
+        List<String> others = nodes == null || nodes.isBlank() ? List.of() : List.of(nodes.split(","));
         admin.pause(queue);
         deleteJobs(queue);
         enqueue(queue, count, PUTS_PER_ENQUEUE_TRANSACTION);
         progress.reset(queue);
+        for (String node : others) {
+            send(HttpRequest.newBuilder(URI.create(node + "/reset?queue=" + queue)).POST(HttpRequest.BodyPublishers.noBody()));
+        }
         Thread.sleep(STATS_SETTLE_MILLIS);
         long commitsBefore = commits();
         long start = System.nanoTime();
         admin.resume(queue);
-        while (progress.done(queue) < count) {
-            Thread.sleep(2);
+        while (doneOnAllNodes(queue, others) < count) {
+            // Asking the other nodes costs a request each, so they are asked less often.
+            Thread.sleep(others.isEmpty() ? 2 : 20);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Thread.sleep(STATS_SETTLE_MILLIS);
@@ -97,6 +105,28 @@ public class BenchResource {
         result.put("jobsPerSecond", count / seconds);
         result.put("transactionsPerJob", (double) commits / count);
         return result;
+    }
+
+    /** How many jobs of {@code queue} this node has finished since its last reset. */
+    @GET
+    @Path("done")
+    public long done(@QueryParam("queue") String queue) {
+        return progress.done(queue);
+    }
+
+    /** Forgets the jobs of {@code queue} this node has finished. */
+    @POST
+    @Path("reset")
+    public void reset(@QueryParam("queue") String queue) {
+        progress.reset(queue);
+    }
+
+    private long doneOnAllNodes(String queue, List<String> others) throws Exception {
+        long done = progress.done(queue);
+        for (String node : others) {
+            done += Long.parseLong(send(HttpRequest.newBuilder(URI.create(node + "/done?queue=" + queue)).GET()).trim());
+        }
+        return done;
     }
 
     /** Puts {@code jobs} jobs from 4 threads, {@code perTransaction} to a transaction, on a queue nobody consumes. */

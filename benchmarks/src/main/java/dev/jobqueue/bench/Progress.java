@@ -14,7 +14,11 @@ public class Progress {
     private volatile AtomicLongArray latencyStarts = new AtomicLongArray(0);
 
     void finished(String queue) {
-        done.computeIfAbsent(queue, q -> new AtomicLong()).incrementAndGet();
+        finished(queue, 1);
+    }
+
+    void finished(String queue, int jobs) {
+        done.computeIfAbsent(queue, q -> new AtomicLong()).addAndGet(jobs);
     }
 
     long done(String queue) {

@@ -16,7 +16,14 @@ public final class Messages {
 
     public static String invalidSignature(Method method, String problem) {
         return "JQ001: @Consumer method " + describe(method) + " has an invalid signature: " + problem
-                + ". Expected: public void <name>(<PayloadType> payload[, dev.jobqueue.JobContext context])";
+                + ". Expected: public void <name>(<PayloadType> payload[, dev.jobqueue.JobContext context]), or with"
+                + " jobsPerCall set: public void <name>(java.util.List<PayloadType> payloads[,"
+                + " java.util.List<dev.jobqueue.JobContext> contexts])";
+    }
+
+    /** A batch option that does not fit the consumer: jobs-per-call on a single-job one, or a non-transactional one. */
+    public static String batchOptionMismatch(String describedConsumer, String problem) {
+        return "JQ004: " + describedConsumer + ": " + problem;
     }
 
     public static String duplicateQueue(String queue, Method first, Method second) {

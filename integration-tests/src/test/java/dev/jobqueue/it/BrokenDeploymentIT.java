@@ -3,6 +3,8 @@ package dev.jobqueue.it;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.it.broken.BadBatchOptionsConsumers;
+import dev.jobqueue.it.broken.BadBatchSignatureConsumer;
 import dev.jobqueue.it.broken.BadCronConsumer;
 import dev.jobqueue.it.broken.BadQueueNameConsumer;
 import dev.jobqueue.it.broken.BrokenConfigConsumer;
@@ -48,6 +50,32 @@ class BrokenDeploymentIT {
     @Deployment(name = "bad-cron", managed = false, testable = false)
     static WebArchive badCron() {
         return Deployments.war("bad-cron", BadCronConsumer.class);
+    }
+
+    @Deployment(name = "bad-batch-signature", managed = false, testable = false)
+    static WebArchive badBatchSignature() {
+        return Deployments.war("bad-batch-signature", BadBatchSignatureConsumer.class);
+    }
+
+    @Deployment(name = "bad-batch-options", managed = false, testable = false)
+    static WebArchive badBatchOptions() {
+        return Deployments.war("bad-batch-options", "broken-batch", BadBatchOptionsConsumers.class);
+    }
+
+    @Test
+    void a_batch_consumer_that_does_not_take_a_list_fails_the_deployment_naming_the_method() {
+        assertDeploymentFailsWith("bad-batch-signature", "JQ001",
+                BadBatchSignatureConsumer.class.getName() + "#handle(String)",
+                "first parameter must be a java.util.List of the payload type, not java.lang.String");
+    }
+
+    @Test
+    void a_non_transactional_batch_consumer_or_a_jobs_per_call_for_a_single_job_consumer_fails_the_deployment() {
+        assertDeploymentFailsWith("bad-batch-options",
+                "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#notTransactional",
+                "a batch consumer (jobsPerCall is set) must be transactional",
+                "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#single",
+                "jobs-per-call is 5 in the configuration, but the consumer takes one payload");
     }
 
     @Test

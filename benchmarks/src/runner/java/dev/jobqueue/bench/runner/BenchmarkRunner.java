@@ -7,12 +7,16 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +30,20 @@ public final class BenchmarkRunner {
     private static final String JDBC_URL = System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/test");
     private static final String JDBC_USER = System.getProperty("bench.jdbc.user", "postgres");
     private static final int LIMIT_THREADS = 4;
+    /** As the benchmark's Liberty nodes: 4 consumer threads and 10 pooled connections. */
+    private static final int DRAIN_THREADS = 4;
+    private static final int DRAIN_CONNECTIONS = 10;
+    /** Jobs each system drains, unmeasured, before the measured drains: its JIT compiler then has done its work. */
+    private static final int WARM_UP_JOBS = 5_000;
+    private static final int ENQUEUE_JOBS = 20_000;
+    /** jobqueue's drained queues (see BenchConsumers), with what the table calls each and what its DONE guarantees. */
+    private static final Map<String, String> OUR_DRAINS = orderedMap(
+            "bench-tx", "jobqueue, transactional consumer, DONE kept for a day (the default) (exactly-once database effects)",
+            "bench-tx-unretained", "jobqueue, transactional consumer, retention = 0s: DONE deleted (exactly-once database effects)",
+            "bench-batch", "jobqueue, batch consumer, jobsPerCall = 50 (exactly-once database effects)",
+            "bench-nontx", "jobqueue, non-transactional consumer (at least once)");
+    /** The tables the vacuum thread keeps clean: jobqueue's and the peers'. */
+    private static final List<String> QUEUE_TABLES = List.of("jobqueue_job", DbSchedulerDrain.TABLE, "jobrunr_jobs");
     private static final Duration LIMIT_DURATION = Duration.ofSeconds(10);
     private static final Duration VACUUM_EVERY = Duration.ofSeconds(5);
     private static final int RETRY_RATE = 17;
@@ -33,12 +51,13 @@ public final class BenchmarkRunner {
 
     private final String url = System.getProperty("bench.url", "http://localhost:9280/bench");
     private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
+    private final String thirdUrl = System.getProperty("bench.third.url", "http://localhost:9284/bench");
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
     private final int dashboardRows = Integer.getInteger("bench.dashboard.rows", 1_000_000);
     /**
      * Which measurements to take besides the limit: drain, enqueue, latency and retry unless -Dbench.only lists
-     * others; dashboard only when it lists it.
+     * others; scaling and dashboard only when it lists them.
      */
     private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -65,18 +84,24 @@ public final class BenchmarkRunner {
         rows.add(pgbench.map(tps -> String.format(Locale.ROOT, "| pgbench simple-update, %d clients, %d s | %.0f tps"
                 + " | %.2f | |", LIMIT_THREADS, LIMIT_DURATION.toSeconds(), tps, tps / limit))
                 .orElse("| pgbench simple-update | pgbench is not installed | | |"));
-        for (String queue : only.contains("drain") ? List.of("bench-tx", "bench-nontx") : List.<String>of()) {
-            Bracketed result = bracketed("drain?queue=" + queue + "&jobs=" + jobs);
-            double perSecond = number(result.body(), "jobsPerSecond");
-            rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs, %s consumers | %.0f jobs/s | %s | %.2f |", jobs,
-                    queue.equals("bench-tx") ? "transactional" : "non-transactional", perSecond,
-                    result.ratio(perSecond), number(result.body(), "transactionsPerJob")));
+        if (only.contains("drain")) {
+            rows.addAll(drains());
+        }
+        if (only.contains("scaling")) {
+            rows.addAll(scaling());
+        }
+        if (only.contains("enqueue")) {
+            // Unmeasured, as the drains' warm-up: the put path of one put per transaction is compiled first.
+            call("enqueue?jobs=" + ENQUEUE_JOBS + "&perTransaction=1");
         }
         for (int perTx : only.contains("enqueue") ? new int[] {1, 100} : new int[0]) {
-            Bracketed result = bracketed("enqueue?jobs=20000&perTransaction=" + perTx);
+            double jdbcInserts = perTx == 1 ? jobRows.inserts() : 0;
+            Bracketed<String> result = bracketed("enqueue?jobs=" + ENQUEUE_JOBS + "&perTransaction=" + perTx);
             double perSecond = number(result.body(), "putsPerSecond");
-            rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s | %s | |",
-                    perTx, perTx == 1 ? "" : "s", perSecond, result.ratio(perSecond)));
+            rows.add(String.format(Locale.ROOT, "| enqueue from 4 threads, %d put%s per transaction | %.0f puts/s%s | %s | |",
+                    perTx, perTx == 1 ? "" : "s", perSecond, perTx == 1 ? String.format(Locale.ROOT,
+                            ", %.2f × a JDBC insert transaction measured right before (%.0f/s)", perSecond / jdbcInserts,
+                            jdbcInserts) : "", result.ratio(perSecond)));
         }
         for (int rate : only.contains("latency") ? new int[] {200, 1000} : new int[0]) {
             rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
@@ -114,7 +139,7 @@ public final class BenchmarkRunner {
      * it: the machine's speed changes from minute to minute, and a ratio to a limit taken at another time says
      * as much about that as about jobqueue.
      */
-    private record Bracketed(String body, double limitBefore, double limitAfter) {
+    private record Bracketed<T>(T body, double limitBefore, double limitAfter) {
 
         /** How far apart the two limits may be, as a share of the lower, before the row is marked unstable. */
         static final double STABLE_SPREAD = 0.20;
@@ -128,10 +153,98 @@ public final class BenchmarkRunner {
         }
     }
 
-    private Bracketed bracketed(String path) throws Exception {
+    private Bracketed<String> bracketed(String path) throws Exception {
+        return bracketed(() -> call(path));
+    }
+
+    private static <T> Bracketed<T> bracketed(Callable<T> measurement) throws Exception {
         double before = jdbcCommitLimit();
-        String body = call(path);
-        return new Bracketed(body, before, jdbcCommitLimit());
+        T body = measurement.call();
+        return new Bracketed<>(body, before, jdbcCommitLimit());
+    }
+
+    /**
+     * The drain of {@link #jobs} no-op jobs by db-scheduler, jobqueue's transactional and non-transactional
+     * consumers, db-scheduler again and JobRunr, in that order, with the ratio of each to db-scheduler's mean.
+     * Each system first drains a few jobs unmeasured.
+     */
+    private List<String> drains() throws Exception {
+        DatabaseCommits commits = new DatabaseCommits(JDBC_URL, JDBC_USER);
+        PeerDrain dbScheduler = new DbSchedulerDrain(JDBC_URL, JDBC_USER, DRAIN_THREADS, DRAIN_CONNECTIONS);
+        PeerDrain jobRunr = new JobRunrDrain(JDBC_URL, JDBC_USER, DRAIN_THREADS, DRAIN_CONNECTIONS);
+        System.out.println("benchmark: warming up, " + WARM_UP_JOBS + " jobs each");
+        dbScheduler.drain(WARM_UP_JOBS, commits);
+        jobRunr.drain(WARM_UP_JOBS, commits);
+        for (String queue : OUR_DRAINS.keySet()) {
+            call("drain?queue=" + queue + "&jobs=" + WARM_UP_JOBS);
+        }
+        List<Bracketed<PeerDrain.DrainResult>> dbSchedulerRuns = new ArrayList<>();
+        dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
+        Map<String, Bracketed<PeerDrain.DrainResult>> ours = new LinkedHashMap<>();
+        for (String queue : OUR_DRAINS.keySet()) {
+            ours.put(queue, bracketed(() -> {
+                String body = call("drain?queue=" + queue + "&jobs=" + jobs);
+                return new PeerDrain.DrainResult(number(body, "jobsPerSecond"), number(body, "transactionsPerJob"));
+            }));
+        }
+        dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
+        Bracketed<PeerDrain.DrainResult> jobRunrRun = bracketed(() -> peerDrain(jobRunr, commits));
+        double reference = dbSchedulerRuns.stream().mapToDouble(run -> run.body().jobsPerSecond()).average()
+                .orElseThrow();
+        List<String> rows = new ArrayList<>();
+        for (Bracketed<PeerDrain.DrainResult> run : dbSchedulerRuns) {
+            rows.add(drainRow(dbScheduler.name() + (run == dbSchedulerRuns.get(0) ? ", before jobqueue" : ", after")
+                    + " (" + dbScheduler.guarantee() + ")", run, reference));
+        }
+        ours.forEach((queue, run) -> rows.add(drainRow(OUR_DRAINS.get(queue), run, reference)));
+        rows.add(drainRow(jobRunr.name() + " (" + jobRunr.guarantee() + ")", jobRunrRun, reference));
+        return rows;
+    }
+
+    /**
+     * The drain of {@link #jobs} jobs by 1, 2 and 3 nodes, each with 4 consumer threads and 10 connections, for
+     * transactional and non-transactional consumers: queue bench-scale-KIND-N is consumed by nodes 1 to N.
+     */
+    private List<String> scaling() throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (String kind : List.of("tx", "nontx")) {
+            call("drain?queue=bench-scale-" + kind + "-3&jobs=" + WARM_UP_JOBS + "&nodes=" + remoteUrl + "," + thirdUrl);
+            double oneNode = 0;
+            for (int nodes = 1; nodes <= 3; nodes++) {
+                String others = String.join(",", List.of(remoteUrl, thirdUrl).subList(0, nodes - 1));
+                String path = "drain?queue=bench-scale-" + kind + "-" + nodes + "&jobs=" + jobs + "&nodes=" + others;
+                Bracketed<String> result = bracketed(path);
+                double perSecond = number(result.body(), "jobsPerSecond");
+                oneNode = nodes == 1 ? perSecond : oneNode;
+                rows.add(String.format(Locale.ROOT, "| drain %,d no-op jobs on %d node%s, %s consumers | %.0f jobs/s,"
+                        + " %.2f × one node | %s | %.2f |", jobs, nodes, nodes == 1 ? "" : "s",
+                        kind.equals("tx") ? "transactional" : "non-transactional", perSecond, perSecond / oneNode,
+                        result.ratio(perSecond), number(result.body(), "transactionsPerJob")));
+            }
+        }
+        return rows;
+    }
+
+    private PeerDrain.DrainResult peerDrain(PeerDrain peer, DatabaseCommits commits) throws Exception {
+        vacuumQueueTables();
+        System.out.println("benchmark: " + peer.name() + ", " + jobs + " jobs ...");
+        PeerDrain.DrainResult result = peer.drain(jobs, commits);
+        System.out.println("benchmark: " + result);
+        return result;
+    }
+
+    private String drainRow(String system, Bracketed<PeerDrain.DrainResult> run, double reference) {
+        double perSecond = run.body().jobsPerSecond();
+        return String.format(Locale.ROOT, "| drain %,d no-op jobs: %s | %.0f jobs/s, %.2f × db-scheduler | %s | %.2f |",
+                jobs, system, perSecond, perSecond / reference, run.ratio(perSecond), run.body().transactionsPerJob());
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     private String latencyRow(String result, int rate, String where) {
@@ -187,7 +300,7 @@ public final class BenchmarkRunner {
             while (true) {
                 try {
                     Thread.sleep(VACUUM_EVERY.toMillis());
-                    vacuumJobTable();
+                    vacuumQueueTables();
                 } catch (InterruptedException e) {
                     return;
                 } catch (Exception e) {
@@ -200,15 +313,23 @@ public final class BenchmarkRunner {
         return vacuuming;
     }
 
-    private static void vacuumJobTable() throws Exception {
+    private static void vacuumQueueTables() throws Exception {
         try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
                 Statement vacuum = connection.createStatement()) {
-            vacuum.execute("VACUUM ANALYZE jobqueue_job");
+            for (String table : QUEUE_TABLES) {
+                try (ResultSet exists = vacuum.executeQuery("SELECT to_regclass('" + table + "') IS NOT NULL")) {
+                    exists.next();
+                    if (!exists.getBoolean(1)) {
+                        continue;
+                    }
+                }
+                vacuum.execute("VACUUM ANALYZE " + table);
+            }
         }
     }
 
     private String call(String path) throws Exception {
-        vacuumJobTable();
+        vacuumQueueTables();
         System.out.println("benchmark: " + path + " ...");
         HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/" + path))
                 .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofMinutes(30)).build();

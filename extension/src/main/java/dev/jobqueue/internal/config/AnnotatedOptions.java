@@ -37,6 +37,9 @@ public final class AnnotatedOptions {
         if (consumer.batchSize() != 0) {
             set.put("batch-size", Integer.toString(consumer.batchSize()));
         }
+        if (consumer.jobsPerCall() != 0) {
+            set.put("jobs-per-call", Integer.toString(consumer.jobsPerCall()));
+        }
         if (!consumer.enabled()) {
             set.put("enabled", "false");
         }

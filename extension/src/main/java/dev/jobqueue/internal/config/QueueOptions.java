@@ -14,6 +14,7 @@ import java.util.List;
  * @param pollInterval   how often the queue is polled for jobs put by other nodes and for retries
  * @param concurrency    how many of the queue's jobs run at once on this node
  * @param batchSize      how many jobs one claim takes at most
+ * @param jobsPerCall    how many jobs one call of a batch consumer takes at most; 1 for other consumers
  * @param enabled        whether this node consumes the queue
  * @param successOn      exception types that count as success
  * @param transactional  whether the consumer runs in the transaction that marks the job DONE
@@ -22,7 +23,7 @@ import java.util.List;
  * @param strictPayload  whether a payload whose fields differ from its type's fails at once
  */
 public record QueueOptions(String queue, int maxAttempts, Backoff backoff, Duration lease, Duration maxExecuteTime,
-        Duration pollInterval, int concurrency, int batchSize, boolean enabled,
+        Duration pollInterval, int concurrency, int batchSize, int jobsPerCall, boolean enabled,
         List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention,
         PayloadLimit maxPayloadSize, boolean strictPayload) {
 

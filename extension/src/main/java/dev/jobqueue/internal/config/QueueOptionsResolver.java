@@ -28,7 +28,7 @@ public final class QueueOptionsResolver {
     /** Every option a queue has, as written in keys. */
     public static final Set<String> OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
-            "concurrency", "batch-size", "enabled", "success-on", "transactional", "retention", "max-payload-size",
+            "concurrency", "batch-size", "jobs-per-call", "enabled", "success-on", "transactional", "retention", "max-payload-size",
             "strict-payload", PRODUCER_ONLY);
 
     /** The option that limits a payload's size; see {@link #unconsumedPayloadLimit()}. */
@@ -82,6 +82,7 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> positiveDuration(sources, "poll-interval", DEFAULT_POLL_INTERVAL), null),
                 checked(problems, () -> positiveInt(sources, "concurrency", DEFAULT_CONCURRENCY), 1),
                 checked(problems, () -> positiveInt(sources, "batch-size", DEFAULT_BATCH_SIZE), 1),
+                checked(problems, () -> positiveInt(sources, "jobs-per-call", 1), 1),
                 checked(problems, () -> bool(sources, "enabled", true), true),
                 checked(problems, () -> exceptionTypes(sources, "success-on"), List.of()),
                 checked(problems, () -> bool(sources, "transactional", true), true),

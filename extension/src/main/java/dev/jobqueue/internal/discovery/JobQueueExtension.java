@@ -84,7 +84,7 @@ public class JobQueueExtension implements Extension {
                 event.addDefinitionError(new DefinitionException(Messages.invalidQueueName(annotation.queue(), method)));
                 continue;
             }
-            Optional<String> problem = ConsumerSignature.problemWith(method);
+            Optional<String> problem = ConsumerSignature.problemWith(method, annotation.jobsPerCall() != 0);
             if (problem.isPresent()) {
                 event.addDefinitionError(new DefinitionException(Messages.invalidSignature(method, problem.get())));
                 continue;
@@ -119,8 +119,10 @@ public class JobQueueExtension implements Extension {
         Set<String> badValues = new LinkedHashSet<>();
         for (ConsumerMethod consumer : consumers.values()) {
             try {
-                options.put(consumer.queue(), resolver.resolve(consumer.queue(),
-                        AnnotatedOptions.of(consumer.annotation()), consumer.describe()));
+                QueueOptions resolved = resolver.resolve(consumer.queue(), AnnotatedOptions.of(consumer.annotation()),
+                        consumer.describe());
+                options.put(consumer.queue(), resolved);
+                batchProblem(consumer, resolved).ifPresent(badValues::add);
             } catch (IllegalArgumentException e) {
                 e.getMessage().lines().forEach(badValues::add);
             }
@@ -228,6 +230,23 @@ public class JobQueueExtension implements Extension {
         }
     }
 
+    /**
+     * A batch consumer must be transactional: its one transaction is what makes a batch's effects commit exactly
+     * once. Configuration may change a batch consumer's jobs-per-call, but cannot make a single-job one a batch one.
+     */
+    private static Optional<String> batchProblem(ConsumerMethod consumer, QueueOptions options) {
+        if (consumer.batch() && !options.transactional()) {
+            return Optional.of(Messages.batchOptionMismatch(consumer.describe(), "a batch consumer (jobsPerCall is"
+                    + " set) must be transactional: its jobs are marked DONE in the transaction of its call"));
+        }
+        if (!consumer.batch() && options.jobsPerCall() != 1) {
+            return Optional.of(Messages.batchOptionMismatch(consumer.describe(), "jobs-per-call is "
+                    + options.jobsPerCall() + " in the configuration, but the consumer takes one payload; declare"
+                    + " jobsPerCall on @Consumer and take a java.util.List of payloads to make it a batch consumer"));
+        }
+        return Optional.empty();
+    }
+
     private static ConsumerMethod consumerMethod(Consumer annotation, Bean<?> bean, Method method,
             Class<?> referenceType) {
         Method invocable;
@@ -237,8 +256,8 @@ public class JobQueueExtension implements Extension {
             invocable = method;
         }
         invocable.setAccessible(true);
-        Type payloadType = method.getGenericParameterTypes()[0];
-        return new ConsumerMethod(annotation.queue(), annotation, bean, method, referenceType, invocable, payloadType,
-                method.getParameterCount() == 2);
+        boolean batch = annotation.jobsPerCall() != 0;
+        return new ConsumerMethod(annotation.queue(), annotation, bean, method, referenceType, invocable,
+                ConsumerSignature.payloadType(method, batch), method.getParameterCount() == 2, batch);
     }
 }

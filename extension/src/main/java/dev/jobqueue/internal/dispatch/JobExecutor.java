@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.GroupFinished;
+import dev.jobqueue.JobContext;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
@@ -26,7 +27,11 @@ import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
@@ -73,31 +78,113 @@ public class JobExecutor {
 
     @ActivateRequestContext
     public Outcome execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
+        Prepared prepared = prepare(job, consumer, options);
+        return prepared.refused() != null ? prepared.refused() : runAlone(prepared, consumer, options);
+    }
+
+    /**
+     * Runs the jobs of a batch consumer, as many at once as it takes (see {@link dev.jobqueue.Consumer#jobsPerCall()}):
+     * all of them in one call and one transaction. If that fails, the jobs run again in two halves, and so on,
+     * until the failing job runs alone and fails as it would in a consumer of one job per call.
+     *
+     * @return the outcome of each job, in the order given
+     */
+    @ActivateRequestContext
+    public List<Outcome> executeTogether(List<ClaimedJob> jobs, ConsumerMethod consumer, QueueOptions options) {
+        Map<ClaimedJob, Outcome> outcomes = new IdentityHashMap<>();
+        List<Prepared> runnable = new ArrayList<>();
+        for (ClaimedJob job : jobs) {
+            Prepared prepared = prepare(job, consumer, options);
+            if (prepared.refused() != null) {
+                outcomes.put(job, prepared.refused());
+            } else {
+                runnable.add(prepared);
+            }
+        }
+        runTogether(runnable, consumer, options, outcomes);
+        return jobs.stream().map(outcomes::get).toList();
+    }
+
+    /** A claimed job with its payload read, or the outcome of a job that must not run. */
+    private record Prepared(ClaimedJob job, Object payload, ClaimedJobContext context, Outcome refused) {
+    }
+
+    /** Reads the payload, or gives the job up if its attempts are used up or its payload does not fit. */
+    private Prepared prepare(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
         if (job.attempt() > options.maxAttempts()) {
-            return giveUp(job, "gave up after " + options.maxAttempts()
-                    + " attempts: the lease of the last attempt expired before it finished");
+            return refused(job, giveUp(job, "gave up after " + options.maxAttempts()
+                    + " attempts: the lease of the last attempt expired before it finished"));
         }
         Object payload;
         try {
             payload = codec.fromJson(job.payload(), consumer.payloadType());
         } catch (RuntimeException e) {
-            return giveUp(job, Messages.undeserialisablePayload(consumer.method(), e));
+            return refused(job, giveUp(job, Messages.undeserialisablePayload(consumer.method(), e)));
         }
         if (options.strictPayload()) {
             List<String> differences = PayloadShape.differences(job.payload(), codec.toJsonWithNulls(payload));
             if (!differences.isEmpty()) {
-                return giveUp(job, Messages.payloadDoesNotMatch(consumer.method(), differences));
+                return refused(job, giveUp(job, Messages.payloadDoesNotMatch(consumer.method(), differences)));
             }
         }
         ClaimedJobContext context = new ClaimedJobContext(JobId.parse(job.id()), job.queue(), job.attempt(),
                 job.enqueuedAt());
+        metrics.waited(job.queue(), Duration.between(job.dueAt(), clock.instant()));
+        return new Prepared(job, payload, context, null);
+    }
+
+    private static Prepared refused(ClaimedJob job, Outcome outcome) {
+        return new Prepared(job, null, null, outcome);
+    }
+
+    private void runTogether(List<Prepared> batch, ConsumerMethod consumer, QueueOptions options,
+            Map<ClaimedJob, Outcome> outcomes) {
+        if (batch.size() <= 1) {
+            batch.forEach(prepared -> outcomes.put(prepared.job(), runAlone(prepared, consumer, options)));
+            return;
+        }
         Instant started = clock.instant();
-        metrics.waited(job.queue(), Duration.between(job.dueAt(), started));
+        List<Finish> finishes;
+        try {
+            finishes = transactions.inConsumerTransaction(() -> {
+                invoker.invoke(consumer, batch.stream().map(Prepared::payload).toList(),
+                        batch.stream().<JobContext>map(Prepared::context).toList());
+                if (transactions.isRollbackOnly()) {
+                    throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
+                }
+                List<Finish> done = new ArrayList<>();
+                for (Prepared prepared : batch) {
+                    done.add(completeOrThrow(prepared.job(), options));
+                }
+                return done;
+            });
+        } catch (Throwable e) {
+            LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " with " + batch.size() + " jobs failed,"
+                    + " so they run again in two halves: " + unwrap(e));
+            int half = batch.size() / 2;
+            runTogether(batch.subList(0, half), consumer, options, outcomes);
+            runTogether(batch.subList(half, batch.size()), consumer, options, outcomes);
+            return;
+        }
+        Duration each = Duration.between(started, clock.instant()).dividedBy(batch.size());
+        finishes.forEach(this::announce);
+        for (Prepared prepared : batch) {
+            metrics.executed(prepared.job().queue(), each);
+            metrics.finished(prepared.job().queue(), JobMetrics.Outcome.DONE);
+            outcomes.put(prepared.job(), Outcome.DONE);
+        }
+    }
+
+    private Outcome runAlone(Prepared prepared, ConsumerMethod consumer, QueueOptions options) {
+        ClaimedJob job = prepared.job();
+        List<Object> payloads = Collections.singletonList(prepared.payload());
+        List<JobContext> contexts = List.of(prepared.context());
+        Instant started = clock.instant();
         try {
             Finish finish;
             if (options.transactional()) {
                 finish = transactions.inConsumerTransaction(() -> {
-                    invoker.invoke(consumer, payload, context);
+                    invoker.invoke(consumer, payloads, contexts);
                     // Marked rollback-only, the transaction would roll back without an error: not DONE.
                     if (transactions.isRollbackOnly()) {
                         throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
@@ -105,7 +192,7 @@ public class JobExecutor {
                     return completeOrThrow(job, options);
                 });
             } else {
-                invoker.invoke(consumer, payload, context);
+                invoker.invoke(consumer, payloads, contexts);
                 if (job.group() == null && job.orderingKey() == null) {
                     return Outcome.SUCCEEDED;
                 }

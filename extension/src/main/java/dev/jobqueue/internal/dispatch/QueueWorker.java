@@ -255,11 +255,11 @@ final class QueueWorker {
     }
 
     /**
-     * How many claimed jobs may be in flight: one running per runner, and two batches waiting, so that the next
-     * claim runs while the runners still have a batch to work on.
+     * How many claimed jobs may be in flight: one call's worth running per runner, and two batches waiting, so
+     * that the next claim runs while the runners still have a batch to work on.
      */
     private int capacity(int claimSize) {
-        return options.concurrency() + 2 * claimSize;
+        return options.concurrency() * options.jobsPerCall() + 2 * claimSize;
     }
 
     private void drain() {
@@ -335,17 +335,18 @@ final class QueueWorker {
     private void runBuffered() {
         long until = System.nanoTime() + RUNNER_TURN_NANOS;
         try {
-            ClaimedJob job;
+            List<ClaimedJob> jobs;
             // A runner gives its thread back after a turn and queues itself again, so that tasks waiting for one
             // of the server's executor threads, such as the lease keeper's renewals, get one between turns.
-            while (!stopped && System.nanoTime() < until && (job = buffer.poll()) != null) {
-                if (!leaseOutlastsNextRenewal(job)) {
-                    giveBack(job);
-                    continue;
-                }
+            while (!stopped && System.nanoTime() < until && !(jobs = takeForOneCall()).isEmpty()) {
                 long start = System.nanoTime();
-                run(job);
-                claimSizer.ran(System.nanoTime() - start);
+                if (consumer.batch()) {
+                    runTogether(jobs);
+                } else {
+                    run(jobs.get(0));
+                }
+                long each = (System.nanoTime() - start) / jobs.size();
+                jobs.forEach(job -> claimSizer.ran(each));
                 int claimSize = claimSizer.claimSize();
                 if (backlog && inFlight.get() <= capacity(claimSize) - claimSize) {
                     wake();
@@ -357,6 +358,23 @@ final class QueueWorker {
         if (!stopped && !buffer.isEmpty()) {
             startRunners();
         }
+    }
+
+    /**
+     * Takes the jobs of the next call from the buffer: one, or for a batch consumer up to jobs-per-call. A job
+     * whose lease may have run out is handed back instead.
+     */
+    private List<ClaimedJob> takeForOneCall() {
+        List<ClaimedJob> jobs = new ArrayList<>();
+        ClaimedJob job;
+        while (jobs.size() < options.jobsPerCall() && (job = buffer.poll()) != null) {
+            if (leaseOutlastsNextRenewal(job)) {
+                jobs.add(job);
+            } else {
+                giveBack(job);
+            }
+        }
+        return jobs;
     }
 
     /**
@@ -396,6 +414,24 @@ final class QueueWorker {
         }
         if (job.orderingKey() != null) {
             // The next job of its key may have been passed over at the last claim: claim it now, not at the next poll.
+            wake();
+        }
+    }
+
+    /** Runs the jobs in one call of a batch consumer, which is always transactional. */
+    private void runTogether(List<ClaimedJob> jobs) {
+        Instant now = clock.instant();
+        jobs.forEach(job -> running.started(job, now));
+        try {
+            List<Outcome> outcomes = jobExecutor.executeTogether(jobs, consumer, options);
+            if (holdRetries && outcomes.stream().anyMatch(Outcome::isFailure)) {
+                retriesHeldUntil = clock.instant().plus(options.pollInterval());
+            }
+        } finally {
+            inFlight.addAndGet(-jobs.size());
+            jobs.forEach(running::finished);
+        }
+        if (jobs.stream().anyMatch(job -> job.orderingKey() != null)) {
             wake();
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jobqueue.JobContext;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -43,12 +44,37 @@ class ConsumerSignatureTest {
 
         public static void isStatic(String payload) {
         }
+
+        public void batchPayloads(List<String> payloads) {
+        }
+
+        public void batchWithContexts(List<Map<String, Integer>> payloads, List<JobContext> contexts) {
+        }
+
+        public void batchNotAList(String payload) {
+        }
+
+        public void batchRawList(@SuppressWarnings("rawtypes") List payloads) {
+        }
+
+        public void batchWildcard(List<?> payloads) {
+        }
+
+        public <T> void batchTypeVariable(List<T> payloads) {
+        }
+
+        public void batchSingleContext(List<String> payloads, JobContext context) {
+        }
     }
 
     private static Optional<String> problemWith(String name) {
+        return ConsumerSignature.problemWith(sample(name), name.startsWith("batch"));
+    }
+
+    private static Method sample(String name) {
         for (Method method : Samples.class.getDeclaredMethods()) {
             if (method.getName().equals(name)) {
-                return ConsumerSignature.problemWith(method);
+                return method;
             }
         }
         throw new IllegalArgumentException(name);
@@ -70,6 +96,27 @@ class ConsumerSignatureTest {
         assertProblem("primitive", "primitive int");
         assertProblem("packagePrivate", "must be public");
         assertProblem("isStatic", "must not be static");
+    }
+
+    @Test
+    void a_batch_consumer_takes_a_list_of_payloads_and_optionally_a_list_of_contexts() throws Exception {
+        assertEquals(Optional.empty(), problemWith("batchPayloads"));
+        assertEquals(Optional.empty(), problemWith("batchWithContexts"));
+        assertEquals(String.class, ConsumerSignature.payloadType(sample("batchPayloads"), true));
+        assertEquals(Samples.class.getMethod("batchWithContexts", List.class, List.class)
+                .getGenericParameterTypes()[0].getTypeName().replace("java.util.List<", "").replaceAll(">$", ""),
+                ConsumerSignature.payloadType(sample("batchWithContexts"), true).getTypeName());
+    }
+
+    @Test
+    void a_batch_consumer_without_a_list_of_a_concrete_type_is_refused() {
+        assertProblem("batchNotAList", "first parameter must be a java.util.List of the payload type, not"
+                + " java.lang.String");
+        assertProblem("batchRawList", "must be a java.util.List of the payload type");
+        assertProblem("batchWildcard", "payload type must be concrete, not ?");
+        assertProblem("batchTypeVariable", "payload type must be concrete, not T");
+        assertProblem("batchSingleContext", "second parameter of a batch consumer must be"
+                + " java.util.List<dev.jobqueue.JobContext>");
     }
 
     private static void assertProblem(String method, String expected) {

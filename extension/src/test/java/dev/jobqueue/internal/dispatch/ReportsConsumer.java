@@ -14,12 +14,27 @@ final class ReportsConsumer {
         // the tests play the consumer
     }
 
+    void handleAll(java.util.List<Report> reports) {
+        // the tests play the consumer
+    }
+
+    /** The same queue's consumer as a batch consumer, with jobsPerCall set. */
+    static ConsumerMethod batchMethod() {
+        try {
+            Method method = ReportsConsumer.class.getDeclaredMethod("handleAll", java.util.List.class);
+            return new ConsumerMethod("reports", null, null, method, ReportsConsumer.class, method, Report.class,
+                    false, true);
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** The consumer as the extension would have found it; it has no CDI bean, so a test must play its calls. */
     static ConsumerMethod method() {
         try {
             Method method = ReportsConsumer.class.getDeclaredMethod("handle", Report.class);
             return new ConsumerMethod("reports", null, null, method, ReportsConsumer.class, method, Report.class,
-                    false);
+                    false, false);
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }

@@ -1,0 +1,114 @@
+package dev.jobqueue.it.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jobqueue.JobAdmin;
+import dev.jobqueue.JobAdmin.JobSummary;
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobQueue;
+import dev.jobqueue.it.Await;
+import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.app.PlacedOrder;
+import jakarta.annotation.Resource;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A batch consumer ({@code jobsPerCall}) is called with several jobs at once, and their database effects commit
+ * exactly once, together with their DONE marks. A job that fails its call is isolated by running the call's jobs
+ * again in halves: it fails alone, with its own attempts counted, and every other job's effect commits once.
+ */
+@ExtendWith(ArquillianExtension.class)
+class BatchConsumerIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @Deployment
+    static WebArchive app() {
+        return Deployments.war("batch", "batch", BatchConsumers.class, BatchCalls.class, SavedOrders.class,
+                PlacedOrder.class);
+    }
+
+    @Inject
+    JobQueue jobs;
+
+    @Inject
+    JobAdmin admin;
+
+    @Inject
+    BatchCalls calls;
+
+    @Inject
+    SavedOrders orders;
+
+    @Resource(lookup = "java:comp/UserTransaction")
+    UserTransaction transaction;
+
+    @Test
+    void a_batch_consumer_takes_several_jobs_per_call_and_each_effect_commits_once() throws Exception {
+        String tag = "b-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        List<JobId> ids = put(tag, 200, -1);
+
+        assertTrue(Await.until(() -> states(ids, "DONE") == 200, WAIT), "all 200 jobs DONE");
+        assertEquals(200, orders.count(tag), "one saved order per job, no more");
+        List<List<String>> tagged = calls.callsOf(tag);
+        int largest = tagged.stream().mapToInt(List::size).max().orElse(0);
+        assertTrue(largest > 1, "calls took several jobs: " + sizes(tagged));
+        assertTrue(largest <= BatchConsumers.JOBS_PER_CALL, "no call took more than jobsPerCall: " + sizes(tagged));
+        assertEquals(200, tagged.stream().mapToInt(List::size).sum(), "each job was in exactly one call");
+        assertTrue(calls.contextsMatched(), "each call had one context per payload");
+        assertTrue(ids.stream().allMatch(id -> summary(id).attempts() == 1), "each job took one attempt");
+    }
+
+    @Test
+    void a_failing_job_fails_alone_and_every_other_job_of_its_batch_commits_once() throws Exception {
+        String tag = "p-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        List<JobId> ids = put(tag, 60, 30);
+        JobId poison = ids.get(30);
+
+        assertTrue(Await.until(() -> "FAILED".equals(summary(poison).state()) && states(ids, "DONE") == 59, WAIT),
+                "the poison job FAILED and the other 59 DONE");
+        assertEquals(59, orders.count(tag), "each other job's order saved once");
+        assertEquals(2, summary(poison).attempts(), "the poison job used its 2 attempts");
+        assertTrue(summary(poison).lastError().contains("cannot save order poison-" + tag + "30"),
+                summary(poison).lastError());
+        assertTrue(ids.stream().filter(id -> !id.equals(poison)).allMatch(id -> summary(id).attempts() == 1),
+                "no other job had an attempt counted: their failed calls were not attempts of theirs");
+        List<List<String>> poisoned = calls.callsOf(tag).stream().filter(call -> call.contains("poison-" + tag + "30"))
+                .toList();
+        assertTrue(poisoned.stream().anyMatch(call -> call.size() == 1), "the poison job ran alone: " + sizes(poisoned));
+    }
+
+    /** Puts {@code count} jobs in one transaction; the one at {@code poisonAt}, if any, has a poison payload. */
+    private List<JobId> put(String tag, int count, int poisonAt) throws Exception {
+        List<JobId> ids = new ArrayList<>();
+        transaction.begin();
+        for (int i = 0; i < count; i++) {
+            ids.add(jobs.put("batch-orders", (i == poisonAt ? "poison-" : "") + tag + i));
+        }
+        transaction.commit();
+        return ids;
+    }
+
+    private long states(List<JobId> ids, String state) {
+        return ids.stream().filter(id -> state.equals(summary(id).state())).count();
+    }
+
+    private JobSummary summary(JobId id) {
+        return admin.job(id).orElseThrow().summary();
+    }
+
+    private static List<Integer> sizes(List<List<String>> calls) {
+        return calls.stream().map(List::size).toList();
+    }
+}
