@@ -23,12 +23,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -141,6 +145,43 @@ public class BenchResource {
         double seconds = (System.nanoTime() - start) / 1e9;
         deleteJobs(queue);
         return Map.of("jobs", count, "perTransaction", perTx, "putsPerSecond", count / seconds);
+    }
+
+    /**
+     * What the server itself costs a put: the same 4 threads and container-managed transactions as
+     * {@link #enqueueRate} at one job per transaction, each inserting the row a put inserts with plain JDBC on the
+     * server's pooled connection, without jobqueue. A put can be no faster than this.
+     */
+    @POST
+    @Path("insert-in-server")
+    public Map<String, Object> insertInServerRate(@QueryParam("jobs") int count) throws Exception {
+        String queue = "bench-insert-in-server";
+        deleteJobs(queue);
+        long start = System.nanoTime();
+        inTransactions(count, 1, i -> insertJobRow(queue, i));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        deleteJobs(queue);
+        return Map.of("jobs", count, "insertsPerSecond", count / seconds);
+    }
+
+    /** The row and statement of a put with no dedupe key, ordering key or group, as jobqueue's store writes it. */
+    private void insertJobRow(String queue, int payload) throws SQLException {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO jobqueue_job (id, queue, state,"
+                        + " payload, attempts, priority, run_at, created_at, dedupe_key, ordering_key, group_name)"
+                        + " VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?)")) {
+            insert.setString(1, UUID.randomUUID().toString());
+            insert.setString(2, queue);
+            insert.setString(3, Integer.toString(payload));
+            insert.setInt(4, 0);
+            insert.setObject(5, now);
+            insert.setObject(6, now);
+            insert.setNull(7, Types.VARCHAR);
+            insert.setNull(8, Types.VARCHAR);
+            insert.setNull(9, Types.VARCHAR);
+            insert.executeUpdate();
+        }
     }
 
     /** Puts one job per transaction at a steady rate and measures commit-to-start latency on this node. */
@@ -326,6 +367,17 @@ public class BenchResource {
 
     /** Puts jobs 0 to {@code count - 1} from {@link #PUT_THREADS} threads, {@code perTransaction} to a transaction. */
     private void enqueue(String queue, int count, int perTransaction) throws Exception {
+        inTransactions(count, perTransaction, j -> jobs.put(queue, j));
+    }
+
+    /** One step of {@link #inTransactions}, given its number. */
+    @FunctionalInterface
+    private interface Step {
+        void run(int number) throws Exception;
+    }
+
+    /** Runs steps 0 to {@code count - 1} from {@link #PUT_THREADS} threads, {@code perTransaction} to a transaction. */
+    private void inTransactions(int count, int perTransaction, Step step) throws Exception {
         List<Future<?>> putters = new ArrayList<>();
         for (int thread = 0; thread < PUT_THREADS; thread++) {
             int first = thread * perTransaction;
@@ -333,7 +385,7 @@ public class BenchResource {
                 for (int i = first; i < count; i += PUT_THREADS * perTransaction) {
                     transaction.begin();
                     for (int j = i; j < Math.min(count, i + perTransaction); j++) {
-                        jobs.put(queue, j);
+                        step.run(j);
                     }
                     transaction.commit();
                 }
