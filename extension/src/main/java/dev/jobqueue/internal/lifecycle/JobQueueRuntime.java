@@ -7,6 +7,7 @@ import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.watch.LeaseKeeper;
 import dev.jobqueue.internal.wake.NotifyListener;
+import dev.jobqueue.internal.wake.WakeBroadcaster;
 import dev.jobqueue.internal.watch.RetentionPurger;
 import dev.jobqueue.internal.watch.StuckJobMonitor;
 import dev.jobqueue.internal.wake.WakeMessages;
@@ -28,8 +29,8 @@ import java.util.logging.Logger;
 
 /**
  * Starts jobqueue when the application starts: checks the schema, then starts a worker for every enabled
- * queue, the node's watch tasks and, on PostgreSQL, the listener for jobs put on other nodes. Stops it,
- * gracefully, before the application stops.
+ * queue, the node's watch tasks and, on PostgreSQL, the sender that tells other nodes of jobs put here and the
+ * listener for jobs put on other nodes. Stops it, gracefully, before the application stops.
  */
 @ApplicationScoped
 public class JobQueueRuntime {
@@ -58,6 +59,9 @@ public class JobQueueRuntime {
     NotifyListener notifyListener;
 
     @Inject
+    WakeBroadcaster wakeBroadcaster;
+
+    @Inject
     WakeMessages wakeMessages;
 
     @Inject
@@ -76,6 +80,8 @@ public class JobQueueRuntime {
     ScheduleRunner scheduleRunner;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        // First, so that no job put from now on, by a consumer or a schedule, misses telling the other nodes.
+        wakeBroadcaster.start();
         metrics.ownQueues(extension.ownQueues());
         schema.verify(settings.schemaCreate());
         leaseKeeper.takeBackEarlierLeases();
@@ -123,6 +129,7 @@ public class JobQueueRuntime {
         stuckJobMonitor.stop();
         dispatcher.stop(settings.shutdownGrace());
         leaseKeeper.stop();
+        wakeBroadcaster.stop();
     }
 
     /** The options in force for {@code queue}. */

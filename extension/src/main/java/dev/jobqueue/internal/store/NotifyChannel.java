@@ -23,15 +23,16 @@ public class NotifyChannel {
     private volatile Boolean postgresql;
 
     /**
-     * Sends the messages at once, outside any transaction; a no-op on databases other than PostgreSQL.
+     * Sends the messages at once, outside any transaction.
      *
+     * @return false, having sent nothing, if the database is not PostgreSQL
      * @throws PersistenceException if the database cannot be reached
      */
     @Transactional(TxType.NOT_SUPPORTED)
-    public void send(List<String> messages) {
+    public boolean send(List<String> messages) {
         try (Connection connection = dataSource.getConnection()) {
             if (!isPostgresql(connection)) {
-                return;
+                return false;
             }
             String calls = String.join(", ", Collections.nCopies(messages.size(), "pg_notify(?, ?)"));
             try (PreparedStatement notify = connection.prepareStatement("SELECT " + calls)) {
@@ -44,6 +45,7 @@ public class NotifyChannel {
             if (!connection.getAutoCommit()) {
                 connection.commit();
             }
+            return true;
         } catch (SQLException e) {
             throw new PersistenceException("jobqueue: cannot NOTIFY: " + e.getMessage(), e);
         }
