@@ -25,8 +25,10 @@ import java.lang.annotation.Target;
  *
  * <p>Every option can also be set in MicroProfile Config, and config wins: the per-queue key
  * {@code jobqueue.queue.<queue>.<option>} beats the global key {@code jobqueue.<option>}, which beats the
- * value here. Durations are written as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 1d} or
- * ISO-8601. An attribute left at its default means "not set here"; the README lists the defaults.
+ * value here. {@code jobs-per-call} and {@code transactional} have no global key: they must fit the method.
+ * Durations are written as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 1d} or ISO-8601. An
+ * attribute left at its default means "not set here"; {@code docs/reference/configuration.md} lists every key
+ * and default.
  *
  * <p>Each queue has exactly one consumer per application. A bad signature, a duplicate queue, an invalid
  * queue name or a bad option value fails the deployment.

@@ -20,6 +20,10 @@ import java.lang.annotation.Target;
  * its attempts run out. Any node may put it; the schedule's row decides which, so two nodes never both put one
  * occurrence. MicroProfile Config overrides every attribute with {@code jobqueue.schedule.<name>.<option>}. A bad
  * expression, an unknown zone or a bad value fails the deployment with a message naming the schedule.
+ *
+ * <p>When nodes of two versions run at once, as in a rolling upgrade, the declaration first made last among those
+ * a running node holds defines the schedule: an older version's node that restarts changes nothing. A schedule
+ * that no running node has declared for {@code jobqueue.undeclared-schedule-grace} (10 minutes) is turned off.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

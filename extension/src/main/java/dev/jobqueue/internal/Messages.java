@@ -1,8 +1,11 @@
 package dev.jobqueue.internal;
 
 import java.lang.reflect.Method;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -10,6 +13,8 @@ import java.util.stream.Collectors;
  * place keeps their wording consistent.
  */
 public final class Messages {
+
+    private static final Pattern CODE = Pattern.compile("JQ\\d{3}:");
 
     private Messages() {
     }
@@ -37,9 +42,10 @@ public final class Messages {
                 + " characters";
     }
 
+    /** A queue name that is not valid, shown with its control characters escaped (a NUL as \u0000) and cut. */
     public static String invalidQueueName(String queue) {
-        return "JQ003: invalid queue name '" + queue + "'; queue names match [a-z0-9][a-z0-9._-]* and are at most "
-                + QueueNames.MAX_LENGTH + " characters";
+        return "JQ003: invalid queue name '" + SafeText.of(queue) + "'; queue names match [a-z0-9][a-z0-9._-]* and"
+                + " are at most " + QueueNames.MAX_LENGTH + " characters";
     }
 
     public static String nullPayload(String queue) {
@@ -60,6 +66,11 @@ public final class Messages {
         return "JQ013: the payload for queue '" + queue + "' is " + size + " bytes of JSON, more than the " + limit
                 + " bytes allowed by " + setBy + "; nothing was written. Put a reference to the data instead, or"
                 + " raise the limit with jobqueue.queue." + queue + ".max-payload-size or jobqueue.max-payload-size";
+    }
+
+    /** A key in the application's own configuration that jobqueue would not read: usually a typo. */
+    public static String unreadConfigKey(String key, String problem) {
+        return "JQ014: configuration key " + key + " would have no effect: " + problem;
     }
 
     public static String badConfigValue(String key, String value, String problem) {
@@ -103,7 +114,83 @@ public final class Messages {
                 + "; jobqueue needs READ COMMITTED, or a job that waits for two jobs finishing together can wait"
                 + " forever, and GroupFinished can be lost. Set it on the datasource; on Liberty:"
                 + " <dataSource isolationLevel=\"TRANSACTION_READ_COMMITTED\" ...>, as jobqueue/datasource-mariadb.xml"
-                + " does";
+                + " does; on Payara: create-jdbc-connection-pool --isolationlevel read-committed, as"
+                + " jobqueue/datasource-mariadb.asadmin does; on WildFly: transaction-isolation=TRANSACTION_READ_COMMITTED"
+                + " on the data-source, as jobqueue/datasource-mariadb.cli does";
+    }
+
+    /** The test kit is in the application: jobs run only when a test drains them. */
+    public static String testKitPresent() {
+        return "JQ036: jobqueue-test is in this application, so jobs run only when a test drains their queue."
+                + " It belongs in test deployments only: if this is not a test, remove it from the WAR (give the"
+                + " dependency <scope>test</scope>)";
+    }
+
+    // The admin API's refusals of a request: JQ070 to JQ079.
+
+    /** A query, path or header parameter of an admin request that is not valid; {@code problem} names it. */
+    public static String badParameter(String problem) {
+        return "JQ070: " + problem;
+    }
+
+    public static String notFound(String what) {
+        return "JQ071: " + what;
+    }
+
+    /** A request that cannot be read: broken percent-encoding, or a body that is not the JSON it takes. */
+    public static String unreadableRequest(String problem) {
+        return "JQ072: the request cannot be read: " + problem;
+    }
+
+    /** A request Jakarta REST refused before any admin method ran: no such path, or a method the path does not take. */
+    public static String requestRefused(int status, String reason) {
+        return "JQ073: " + status + " " + reason;
+    }
+
+    public static String authenticationRequired() {
+        return "JQ074: authentication required";
+    }
+
+    public static String roleRequired(String viewerRole, String adminRole) {
+        return "JQ075: the role " + viewerRole + " or " + adminRole + " is required";
+    }
+
+    public static String adminDisabled(String key) {
+        return "JQ076: the jobqueue admin API is disabled (" + key + "=false)";
+    }
+
+    /** An admin request that failed for a reason of the server's own: the log has the cause, the caller only this. */
+    public static String adminFailed(String reference) {
+        return "JQ079: the request failed on the server; its log has the cause under reference " + reference;
+    }
+
+    /** The code a message starts with, such as {@code JQ070}; JQ079 for one that has none. */
+    public static String codeOf(String message) {
+        return message != null && CODE.matcher(message).lookingAt() ? message.substring(0, 5) : "JQ079";
+    }
+
+    // Node identity: JQ090 to JQ091.
+
+    /** Another live process holds leases under this node's name: {@code renewed} of them moved while it watched. */
+    public static String sharedNodeName(String node, int renewed, Duration watched) {
+        return "JQ090: another live process uses this node's name, '" + node + "': the leases of " + renewed
+                + " jobs recorded as running under it were renewed in the " + watched.toSeconds() + " s after this"
+                + " node started, so they were left to it. Nodes that run at the same time must not share a name; give"
+                + " each its own jobqueue.node-name (a copied configuration, or two containers with one server and"
+                + " host name, share one). Until then this node takes back at start-up only the jobs whose leases no"
+                + " process renews, and the dashboard shows the processes as one node";
+    }
+
+    public static String cannotReadDatabaseClock(Throwable cause) {
+        return "JQ091: cannot read the database's clock at start-up, which leases are measured against; until the"
+                + " lease keeper reads it, this node writes leases by its own clock: " + cause;
+    }
+
+    // The wake-up between nodes: JQ092.
+
+    public static String listenDatasourceMissing(String jndiName, Exception cause) {
+        return "JQ092: jobqueue.notify.listen-datasource names " + jndiName + ", which is not a datasource here;"
+                + " this node does not listen, and jobs put on other nodes start at its next poll: " + cause;
     }
 
     // The admin API, the readiness check and the shipped datasources: JQ080 to JQ089.
@@ -119,7 +206,7 @@ public final class Messages {
     }
 
     public static String unknownQueue(String queue) {
-        return "JQ082: no queue '" + queue + "' here: no @Consumer in this application consumes it, it has no jobs"
+        return "JQ082: no queue '" + SafeText.of(queue) + "' here: no @Consumer in this application consumes it, it has no jobs"
                 + " and it is not paused";
     }
 
@@ -128,7 +215,7 @@ public final class Messages {
     }
 
     public static String invalidGroupName(String group, String problem) {
-        return "JQ084: invalid group name '" + group + "': " + problem;
+        return "JQ084: invalid group name '" + SafeText.of(group) + "': " + problem;
     }
 
     /** What readiness tells anyone who asks; the detail, which can name hosts and users, goes to the log only. */
@@ -149,8 +236,10 @@ public final class Messages {
                 + (variable.endsWith(".password") ? "; for an empty password, set it to the empty string" : "");
     }
 
+    /** What an operator changed; every part that came from the request is escaped, so none can forge a line. */
     public static String operatorAction(String user, String action, String target, int count) {
-        return "JQ087: " + user + " did " + action + " on " + target + ": " + count + " changed";
+        return "JQ087: " + SafeText.of(user) + " did " + action + " on " + SafeText.of(target, 2_000) + ": " + count
+                + " changed";
     }
 
     public static String viewerCannotChange(String adminRole) {
@@ -208,5 +297,23 @@ public final class Messages {
     public static String duplicateSchedule(String name) {
         return "JQ060: two @Recurring declarations are named " + name + "; give one another name with"
                 + " @Recurring(name = ...)";
+    }
+
+    /** A declared schedule turned off because no running node has declared it for the grace. */
+    public static String undeclaredScheduleTurnedOff(String name, String queue, Duration grace) {
+        return "JQ061: schedule " + name + " of queue " + queue + " is turned off: no running node has declared it"
+                + " with @Recurring for " + grace(grace) + ". It fires again when a node declares it again;"
+                + " delete it with DELETE /jobqueue/admin/schedules/" + name + " or JobSchedules.delete";
+    }
+
+    /** This node's declaration of a schedule waits, because a newer one is in force. */
+    public static String newerDeclarationInForce(String name, Instant declaredAt, Duration grace) {
+        return "JQ062: schedule " + name + " stays as a newer @Recurring declaration, first declared at " + declaredAt
+                + " and still declared by a running node, defines it; this node's declaration takes effect once no"
+                + " running node has declared that one for " + grace(grace);
+    }
+
+    private static String grace(Duration grace) {
+        return grace.toSeconds() + "s (jobqueue.undeclared-schedule-grace)";
     }
 }

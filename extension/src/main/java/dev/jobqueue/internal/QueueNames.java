@@ -19,9 +19,7 @@ public final class QueueNames {
     /** Throws {@link IllegalArgumentException} with a clear message when the name is not valid. */
     public static String requireValid(String queue) {
         if (!isValid(queue)) {
-            // A NUL is shown as \u0000, so that the message stays printable and can be stored.
-            throw new IllegalArgumentException(Messages.invalidQueueName(queue == null ? null
-                    : queue.replace("\0", "\\u0000")));
+            throw new IllegalArgumentException(Messages.invalidQueueName(queue));
         }
         return queue;
     }

@@ -78,3 +78,15 @@ CREATE TABLE IF NOT EXISTS jobqueue_schedule (
     updated_at      TIMESTAMP(6) WITH TIME ZONE NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobqueue_schedule_due ON jobqueue_schedule (next_fire_at);
+
+-- Set when a declared schedule was turned off because no running node declared it any more.
+ALTER TABLE jobqueue_schedule ADD COLUMN IF NOT EXISTS declaration_gone BOOLEAN DEFAULT FALSE NOT NULL;
+-- Each distinct @Recurring declaration of a schedule, by a hash of its definition: when a node first declared it,
+-- and when a running node last did. Of those declared lately, the one first declared last is in force.
+CREATE TABLE IF NOT EXISTS jobqueue_schedule_declaration (
+    schedule    VARCHAR(200) NOT NULL,
+    fingerprint VARCHAR(64)  NOT NULL,
+    declared_at TIMESTAMP(6) WITH TIME ZONE NOT NULL,
+    seen_at     TIMESTAMP(6) WITH TIME ZONE NOT NULL,
+    PRIMARY KEY (schedule, fingerprint)
+);

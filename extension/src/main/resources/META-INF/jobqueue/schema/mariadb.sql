@@ -34,8 +34,9 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200) COLLATE utf8mb4_nopad_bin;
 -- Claiming reads due PENDING rows of one queue in claim order. The state comes first, so that counting one
 -- state's jobs by queue reads only that state's entries (earlier versions had queue first, under another name).
-DROP INDEX IF EXISTS jobqueue_job_pending ON jobqueue_job;
+-- The new index is built before the old one goes, so that claims never run without one.
 CREATE INDEX IF NOT EXISTS jobqueue_job_state ON jobqueue_job (state, queue, priority DESC, run_at, seq);
+DROP INDEX IF EXISTS jobqueue_job_pending ON jobqueue_job;
 -- The jobs of an ordering key, oldest first: only the oldest unfinished one may run.
 CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);
 CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state);
@@ -44,8 +45,8 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token);
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (state, lease_expires_at);
 -- Admin listings of dead letters, retention's deletes of old DONE jobs, and counts of DONE and FAILED jobs;
 -- state first, as above.
-DROP INDEX IF EXISTS jobqueue_job_finished ON jobqueue_job;
 CREATE INDEX IF NOT EXISTS jobqueue_job_state_finished ON jobqueue_job (state, queue, finished_at);
+DROP INDEX IF EXISTS jobqueue_job_finished ON jobqueue_job;
 -- The dashboard's listings page by keyset: put order (the unique key on seq), a state's jobs due soonest, and a
 -- search by dedupe key or ordering key in any state.
 CREATE INDEX IF NOT EXISTS jobqueue_job_due ON jobqueue_job (state, run_at, seq);
@@ -104,4 +105,18 @@ CREATE TABLE IF NOT EXISTS jobqueue_schedule (
     last_job_id     VARCHAR(36),
     updated_at      DATETIME(6)  NOT NULL,
     INDEX jobqueue_schedule_due (next_fire_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Set when a declared schedule was turned off because no running node declared it any more. Added by ALTER so that
+-- running this script again upgrades a table made by an earlier version.
+ALTER TABLE jobqueue_schedule ADD COLUMN IF NOT EXISTS declaration_gone BOOLEAN NOT NULL DEFAULT FALSE;
+
+-- Each distinct @Recurring declaration of a schedule, by a hash of its definition: when a node first declared it,
+-- and when a running node last did. Of those declared lately, the one first declared last is in force.
+CREATE TABLE IF NOT EXISTS jobqueue_schedule_declaration (
+    schedule    VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    fingerprint VARCHAR(64)  NOT NULL,
+    declared_at DATETIME(6)  NOT NULL,
+    seen_at     DATETIME(6)  NOT NULL,
+    PRIMARY KEY (schedule, fingerprint)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -100,3 +100,18 @@ CREATE TABLE IF NOT EXISTS jobqueue_schedule (
     updated_at      TIMESTAMP WITH TIME ZONE NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobqueue_schedule_due ON jobqueue_schedule (next_fire_at) WHERE enabled AND NOT paused;
+
+-- Set when a declared schedule was turned off because no running node declared it any more. Added by ALTER so that
+-- running this script again upgrades a table made by an earlier version.
+ALTER TABLE jobqueue_schedule ADD COLUMN IF NOT EXISTS declaration_gone BOOLEAN NOT NULL DEFAULT FALSE;
+
+-- Each distinct @Recurring declaration of a schedule, by a hash of its definition: when a node first declared it,
+-- and when a running node last did. Of those declared lately, the one first declared last is in force, so an
+-- older version's node restarting in a rolling upgrade leaves a newer version's schedule as it is.
+CREATE TABLE IF NOT EXISTS jobqueue_schedule_declaration (
+    schedule    VARCHAR(200) NOT NULL,
+    fingerprint VARCHAR(64)  NOT NULL,
+    declared_at TIMESTAMP WITH TIME ZONE NOT NULL,
+    seen_at     TIMESTAMP WITH TIME ZONE NOT NULL,
+    PRIMARY KEY (schedule, fingerprint)
+);

@@ -22,12 +22,21 @@ export function mount(ctx) {
   const pager = createPager(ctx.reload);
   const results = h('div');
 
+  // What a retry passed over, and why, as the answer counts them.
+  const passedOver = (result) => {
+    if (!result?.skipped) return '';
+    const why = result.skippedBecause ?? {};
+    const reasons = [[why.dependencyFailed, 'wait for a FAILED job'], [why.dedupeKeyHeld, 'have their dedupe key taken'],
+      [why.notFailed, 'are no longer FAILED']].filter(([n]) => n > 0).map(([n, text]) => `${n} ${text}`);
+    return `; passed over ${plural(result.skipped, 'job')}: ${reasons.join(', ')}`;
+  };
+
   const run = (action, count, question, request) => ctx.act(async () => {
     const [verb, done] = VERBS[action];
     const warning = action === 'delete' ? ' This cannot be undone.' : '';
     if (!await confirmAction(`${question}${warning}`, `${verb} ${plural(count, 'job')}`)) return;
     const result = await request();
-    ctx.status(`${done} ${plural(result?.count ?? count, 'job')}`);
+    ctx.status(`${done} ${plural(result?.count ?? count, 'job')}${passedOver(result)}`);
     clearSelection();
     await ctx.reload();
   });

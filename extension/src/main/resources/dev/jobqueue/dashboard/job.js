@@ -5,6 +5,8 @@ import { badge, h, jobLink, rerender } from './dom.js';
 import { time } from './format.js';
 
 const ERROR_PAGE = 50;
+const LINKS_FIRST = 50;
+const LINKS_MOST = 500;
 
 export function mount(ctx) {
   const id = ctx.arg;
@@ -12,9 +14,14 @@ export function mount(ctx) {
   const body = h('div', { class: 'job' });
   const payload = payloadSection(ctx, id);
   let allErrors = false;
+  let linksShown = LINKS_FIRST;
   ctx.main.append(body);
   const loadAll = () => {
     allErrors = true;
+    ctx.reload();
+  };
+  const showMoreLinks = () => {
+    linksShown = LINKS_MOST;
     ctx.reload();
   };
 
@@ -22,7 +29,7 @@ export function mount(ctx) {
     let job;
     let options;
     try {
-      [job, options] = await Promise.all([api(`jobs/${seg(id)}?payload=none`), api(`jobs/${seg(id)}/options`)]);
+      [job, options] = await Promise.all([api(`jobs/${seg(id)}?payload=none`), api(`jobs/${seg(id)}/options?size=${linksShown}`)]);
     } catch (e) {
       if (e.status === 404) rerender(body, () => [h('h1', null, 'Job'), h('p', { class: 'empty' }, `No job ${id}`)], '404');
       throw e;
@@ -31,7 +38,7 @@ export function mount(ctx) {
     rerender(body, () => [
       ...header(ctx, job.summary),
       details(job.summary, options),
-      dependencies(options),
+      dependencies(options, linksShown < LINKS_MOST ? showMoreLinks : null),
       payload,
       errorList(job, errors, allErrors ? null : loadAll),
     ], JSON.stringify([job, options, errors]));
@@ -97,10 +104,21 @@ function details(job, options) {
       field('Group', options.group && h('a', { href: `#/jobs?group=${encodeURIComponent(options.group)}`, class: 'mono' }, options.group)))));
 }
 
-function dependencies(options) {
+function dependencies(options, showMore) {
   return h('div', { class: 'panels' },
-    h('section', { class: 'panel' }, h('h2', null, 'Waits for'), jobList('waits-for', options.waitsFor)),
-    h('section', { class: 'panel' }, h('h2', null, 'Waited for by'), jobList('waited-by', options.waitedBy)));
+    linkPanel('waits-for', 'Waits for', options.waitsFor, showMore),
+    linkPanel('waited-by', 'Waited for by', options.waitedBy, showMore));
+}
+
+/** One direction of a job's dependencies: how many, the first of them, and a way to see more. */
+function linkPanel(id, title, links, showMore) {
+  const shown = links.jobs.length;
+  const cut = links.total > shown;
+  return h('section', { class: 'panel' },
+    h('h2', null, `${title} (${links.total.toLocaleString()})`),
+    jobList(id, links.jobs),
+    cut && h('p', { class: 'muted', id: `${id}-cut` }, `Showing the first ${shown.toLocaleString()} of ${links.total.toLocaleString()}`),
+    cut && showMore && h('button', { type: 'button', id: `${id}-more`, onclick: showMore }, `Show up to ${LINKS_MOST.toLocaleString()}`));
 }
 
 function jobList(id, jobs) {

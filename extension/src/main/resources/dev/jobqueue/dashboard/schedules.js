@@ -1,13 +1,17 @@
 // Schedules page: the recurring schedules with their next and last fire, with run now, pause and resume for admins.
-import { api, seg } from './api.js';
+import { api, query, seg } from './api.js';
 import { confirmAction } from './confirm.js';
 import { badge, h, jobLink, rerender, table } from './dom.js';
 import { shortId, time } from './format.js';
+import { createPager } from './jobs.js';
+
+const PAGE_SIZE = 100;
 
 export function mount(ctx) {
   ctx.title('Schedules');
   const results = h('div');
-  ctx.main.append(h('h1', null, 'Schedules'), results);
+  const pager = createPager(ctx.reload);
+  ctx.main.append(h('h1', null, 'Schedules'), results, pager.element);
 
   const trigger = schedule => ctx.act(async () => {
     if (!await confirmAction(`Run schedule ${schedule.name} now? This puts a job on queue ${schedule.queue}; `
@@ -24,7 +28,9 @@ export function mount(ctx) {
   });
 
   return async () => {
-    const schedules = await api('schedules');
+    const page = await api(`schedules${query({ size: PAGE_SIZE, after: pager.cursor })}`);
+    const schedules = page.schedules;
+    pager.update(page.next);
     rerender(results, () => schedules.length ? table('schedules-table', [
       'Name', 'Queue', 'Cron', 'Zone', 'Next fire', 'Last fire', 'Last job', 'Enabled', 'Paused',
       ctx.me.admin && 'Actions',
@@ -37,7 +43,8 @@ export function mount(ctx) {
       h('td', null, time(schedule.nextFire)),
       h('td', null, time(schedule.lastFire)),
       h('td', null, schedule.lastJob ? [jobLink(schedule.lastJob, shortId(schedule.lastJob)), ' ', badge(schedule.lastJobState)] : '—'),
-      h('td', null, schedule.enabled ? 'yes' : 'no'),
+      h('td', null, schedule.enabled ? 'yes' : 'no',
+        schedule.declarationGone && h('span', { class: 'sub' }, 'no running node declares it')),
       h('td', null, schedule.paused ? badge('paused') : 'no'),
       ctx.me.admin && h('td', { class: 'row-actions' },
         h('button', { type: 'button', class: 'trigger', onclick: () => trigger(schedule) }, 'Run now'),

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Two Liberty servers, separate processes on ports 9481 and 9482, share one database. Each scenario puts
- * jobs through the nodes' own HTTP endpoints, does something production does to a cluster, waits for the
- * queue to drain, and then counts, in the database, what ran and what it wrote. Each prints a SUMMARY line.
+ * Two servers, separate processes on ports 9481 and 9482, share one database: Liberty, or WildFly with
+ * {@code -Dfailure.server=wildfly} (see {@link ServerNode}). Each scenario puts jobs through the nodes' own HTTP
+ * endpoints, does something production does to a cluster, waits for the queue to drain, and then counts, in the
+ * database, what ran and what it wrote. Each prints a SUMMARY line.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(OrderAnnotation.class)
@@ -45,15 +46,15 @@ class FailureScenariosIT {
 
     private final TestDatabase db = TestDatabase.fromSystemProperty();
     private final Ledger ledger = new Ledger(db);
-    private LibertyNode a;
-    private LibertyNode b;
+    private ServerNode a;
+    private ServerNode b;
 
     @BeforeAll
     void createCluster() throws Exception {
         db.recreate();
         db.createApplicationTables();
-        a = LibertyNode.create("A", 9481, db);
-        b = LibertyNode.create("B", 9482, db);
+        a = ServerNode.create("A", 9481, db);
+        b = ServerNode.create("B", 9482, db);
     }
 
     @Test
@@ -62,7 +63,7 @@ class FailureScenariosIT {
         a.createSchema(false);
         long from = 0;
         a.startServer();
-        String script = "META-INF/jobqueue/schema/" + db.libertyName() + ".sql";
+        String script = "META-INF/jobqueue/schema/" + db.schemaName() + ".sql";
         Commands.awaitTrue(() -> logged(a, from, "JQ030"), Duration.ofMinutes(3), "the schema error");
         String error = a.logBetween(from, a.logSize()).stream().filter(line -> line.contains("JQ030")).findFirst()
                 .orElseThrow();
@@ -80,7 +81,7 @@ class FailureScenariosIT {
 
     @AfterAll
     void stopCluster() throws Exception {
-        for (LibertyNode node : new LibertyNode[] {a, b}) {
+        for (ServerNode node : new ServerNode[] {a, b}) {
             if (node == null) {
                 continue;
             }
@@ -127,6 +128,7 @@ class FailureScenariosIT {
         b.kill();
         long killedAt = System.nanoTime();
         long killedAtMillis = System.currentTimeMillis();
+        long doneAtKill = ledger.done();
         Map<String, Integer> inFlight = ledger.running();
         Commands.awaitTrue(() -> recovered(inFlight), DRAIN_TIMEOUT, "the killed node's jobs to be claimed again");
         Duration recovery = Duration.ofNanos(System.nanoTime() - killedAt);
@@ -140,10 +142,11 @@ class FailureScenariosIT {
                 .filter(job -> job.getValue().size() > 1)
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         summary("kill-9", total, "running-at-kill=" + inFlight.size() + " ran-twice=" + ranTwice.size()
-                + " done-at-recovery=" + doneAtRecovery + " recovery=" + recovery.toMillis() + "ms bound="
+                + " done-at-kill=" + doneAtKill + " done-at-recovery=" + doneAtRecovery + " recovery=" + recovery.toMillis() + "ms bound="
                 + RECOVERY_BOUND.toMillis() + "ms");
 
-        assertTrue(doneAtRecovery < total, "the kill came while jobs were still to run");
+        // At the kill, not at recovery: the other node may well finish the rest while the dead one's leases run out.
+        assertTrue(doneAtKill < total, "the kill came while jobs were still to run");
         assertTrue(recovery.compareTo(RECOVERY_BOUND) <= 0,
                 "the dead node's jobs are claimed again within lease + two lease-keeper periods + 1 s, took " + recovery);
         assertEquals(total, ledger.effects(), "one effect per job: the killed attempts rolled back");
@@ -189,8 +192,8 @@ class FailureScenariosIT {
             quietWindowA = a.logBetween(quietA, a.logSize());
             quietWindowB = b.logBetween(quietB, b.logSize());
             // 30 s into the outage, ten lease-keeper periods: the nodes are alive, and not ready.
-            healthDuringOutage = List.of(a.get("/health/live").statusCode(), b.get("/health/live").statusCode(),
-                    a.get("/health/ready").statusCode(), b.get("/health/ready").statusCode());
+            healthDuringOutage = List.of(a.health("live").statusCode(), b.health("live").statusCode(),
+                    a.health("ready").statusCode(), b.health("ready").statusCode());
         } finally {
             db.start();
             restartedAt = System.currentTimeMillis();
@@ -275,8 +278,8 @@ class FailureScenariosIT {
         long occurrences = effects.stream().distinct().count();
         long duplicated = (jobsAndKeys[0] - jobsAndKeys[1]) + (effects.size() - occurrences);
         long missed = expected - occurrences;
-        System.out.printf("SUMMARY db=%s scenario=recurring-kill-9 occurrences-expected=%d put=%d duplicated=%d"
-                + " missed=%d first=+%ds last=+%ds killed=+%ds restarted=+%ds deleted=+%ds%n", db.libertyName(),
+        System.out.printf("SUMMARY %s scenario=recurring-kill-9 occurrences-expected=%d put=%d duplicated=%d"
+                + " missed=%d first=+%ds last=+%ds killed=+%ds restarted=+%ds deleted=+%ds%n", ServerNode.where(db),
                 expected, jobsAndKeys[1], duplicated, missed, first - saved, last - saved, killed - saved,
                 restarted - saved, deleted - saved);
 
@@ -300,7 +303,7 @@ class FailureScenariosIT {
     /** One order a request, alternating between the nodes, until told to stop. */
     private void placeOrders(AtomicBoolean ordering, Set<Integer> acknowledged, Set<Integer> refused) {
         for (int n = 0; ordering.get(); n++) {
-            LibertyNode node = n % 2 == 0 ? a : b;
+            ServerNode node = n % 2 == 0 ? a : b;
             try {
                 HttpResponse<String> response = node.post("/chaos/order?n=" + n, Duration.ofSeconds(10));
                 (response.statusCode() == 200 ? acknowledged : refused).add(n);
@@ -331,7 +334,7 @@ class FailureScenariosIT {
      * seconds, log their recovery once. While the database stays down the node is quiet: no task retries through
      * Hibernate, which would log every failed statement.
      */
-    private static void assertOutageLoggedOnce(LibertyNode node, List<String> outageLog, List<String> quietWindow) {
+    private static void assertOutageLoggedOnce(ServerNode node, List<String> outageLog, List<String> quietWindow) {
         Map<String, Long> failures = tasks(outageLog, "cannot use the database");
         Map<String, Long> recoveries = tasks(outageLog, "uses the database again");
         System.out.println("node " + node.label + ": outage logged by " + failures + ", recovery logged by "
@@ -364,7 +367,7 @@ class FailureScenariosIT {
                 .collect(Collectors.groupingBy(task -> task, Collectors.counting()));
     }
 
-    private static boolean logged(LibertyNode node, long from, String text) {
+    private static boolean logged(ServerNode node, long from, String text) {
         try {
             return java.nio.file.Files.exists(node.messagesLog())
                     && node.logBetween(from, node.logSize()).stream().anyMatch(line -> line.contains(text));
@@ -399,11 +402,11 @@ class FailureScenariosIT {
 
     private void summary(String scenario, long enqueued, String details) throws Exception {
         long done = ledger.done();
-        System.out.printf("SUMMARY db=%s scenario=%s enqueued=%d done=%d duplicates=%d lost=%d %s%n",
-                db.libertyName(), scenario, enqueued, done, ledger.duplicateEffects(), enqueued - done, details);
+        System.out.printf("SUMMARY %s scenario=%s enqueued=%d done=%d duplicates=%d lost=%d %s%n",
+                ServerNode.where(db), scenario, enqueued, done, ledger.duplicateEffects(), enqueued - done, details);
     }
 
-    private static void startQuietly(LibertyNode node) {
+    private static void startQuietly(ServerNode node) {
         try {
             node.start();
         } catch (Exception e) {
@@ -411,7 +414,7 @@ class FailureScenariosIT {
         }
     }
 
-    private static void postQuietly(LibertyNode node, String path) {
+    private static void postQuietly(ServerNode node, String path) {
         try {
             node.postOk(path);
         } catch (Exception e) {

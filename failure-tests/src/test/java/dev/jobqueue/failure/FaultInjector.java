@@ -46,7 +46,7 @@ final class FaultInjector {
     }
 
     private final TestDatabase db;
-    private final Map<String, LibertyNode> nodes;
+    private final Map<String, ServerNode> nodes;
     private final List<FaultPlan.Planned> plan;
     private final long origin;
     private final Set<String> unavailable = ConcurrentHashMap.newKeySet();
@@ -56,7 +56,7 @@ final class FaultInjector {
     /** When the last fault ended, or the run started; {@code Long.MAX_VALUE} while a fault lasts. */
     private volatile long quietSince;
 
-    FaultInjector(TestDatabase db, Map<String, LibertyNode> nodes, List<FaultPlan.Planned> plan, long origin) {
+    FaultInjector(TestDatabase db, Map<String, ServerNode> nodes, List<FaultPlan.Planned> plan, long origin) {
         this.db = db;
         this.nodes = nodes;
         this.plan = plan;
@@ -94,7 +94,7 @@ final class FaultInjector {
     }
 
     /** Whether {@code node} can take requests now: it is neither paused nor killed. */
-    boolean available(LibertyNode node) {
+    boolean available(ServerNode node) {
         return !unavailable.contains(node.label);
     }
 
@@ -104,7 +104,7 @@ final class FaultInjector {
             db.start();
             databaseDown = false;
         }
-        for (LibertyNode node : nodes.values()) {
+        for (ServerNode node : nodes.values()) {
             if (unavailable.contains(node.label)) {
                 try {
                     node.signal("CONT");
@@ -126,7 +126,7 @@ final class FaultInjector {
         };
     }
 
-    private Injected pause(LibertyNode node, FaultPlan.Planned fault) throws Exception {
+    private Injected pause(ServerNode node, FaultPlan.Planned fault) throws Exception {
         unavailable.add(node.label);
         long start = System.currentTimeMillis();
         node.signal("STOP");
@@ -140,7 +140,7 @@ final class FaultInjector {
         return new Injected(fault, start, end, "SIGSTOP of pid " + node.pid() + " for " + (end - start) + "ms");
     }
 
-    private Injected kill(LibertyNode node, FaultPlan.Planned fault) throws Exception {
+    private Injected kill(ServerNode node, FaultPlan.Planned fault) throws Exception {
         unavailable.add(node.label);
         long pid = node.pid();
         long start = System.currentTimeMillis();
@@ -184,9 +184,9 @@ final class FaultInjector {
     private void probeLiveness(AtomicBoolean probing, long outageStart) {
         Set<String> reported = new HashSet<>();
         while (probing.get()) {
-            for (LibertyNode node : nodes.values()) {
+            for (ServerNode node : nodes.values()) {
                 try {
-                    HttpResponse<String> live = node.get("/health/live");
+                    HttpResponse<String> live = node.health("live");
                     if (live.statusCode() != 200 && reported.add(node.label)) {
                         synchronized (violations) {
                             violations.add("[liveness] node " + node.label + "'s /health/live answered "

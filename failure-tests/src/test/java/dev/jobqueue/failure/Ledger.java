@@ -146,6 +146,28 @@ final class Ledger {
         return numbers;
     }
 
+    /** Whether the schedule fires: its {@code enabled} column. */
+    boolean scheduleEnabled(String name) throws SQLException {
+        return scheduleFlag("enabled", name);
+    }
+
+    /** Whether the schedule was turned off because no running node declared it: its {@code declaration_gone}. */
+    boolean declarationGone(String name) throws SQLException {
+        return scheduleFlag("declaration_gone", name);
+    }
+
+    private boolean scheduleFlag(String column, String name) throws SQLException {
+        try (Connection connection = db.connect();
+             PreparedStatement query = connection.prepareStatement(
+                     "SELECT " + column + " FROM jobqueue_schedule WHERE name = ?")) {
+            query.setString(1, name);
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                return row.getBoolean(1);
+            }
+        }
+    }
+
     private long count(String sql) throws SQLException {
         try (Connection connection = db.connect();
              PreparedStatement query = connection.prepareStatement(sql);

@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Two Liberty nodes on one database run a mixed workload for about three minutes while faults drawn from a seed
- * hit them: SIGSTOP of a node for longer than the lease, the database ending connections in use, kill -9 and
- * restart of a node, a database restart. Then the queue drains and {@link Invariants} checks, in the database,
- * that no guarantee broke. The seed is printed first and in every failure; {@code -Dfaults.seed=N} repeats a run's
- * workload and faults (their timing still depends on the machine).
+ * Two nodes (Liberty or WildFly, see {@link ServerNode}) on one database run a mixed workload for about three minutes
+ * while faults drawn from a seed hit them: SIGSTOP of a node for longer than the lease, the database ending connections
+ * in use, kill -9 and restart of a node, a database restart, while an operator retries and deletes FAILED jobs in bulk
+ * and pauses queues through the admin API. Then the queue drains and {@link Invariants} checks, in the database, that
+ * no guarantee broke. The seed is printed first and in every failure; {@code -Dfaults.seed=N} repeats a run's workload
+ * and faults (their timing still depends on the machine).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RandomFaultsIT {
@@ -41,20 +42,20 @@ class RandomFaultsIT {
     private final TestDatabase db = TestDatabase.fromSystemProperty();
     private final long seed = seed();
     private final Duration workload = Duration.ofSeconds(Long.getLong("faults.workload.seconds", 180));
-    private LibertyNode a;
-    private LibertyNode b;
+    private ServerNode a;
+    private ServerNode b;
     private FaultInjector injector;
     private long drainedAt;
 
     @BeforeAll
     void createCluster() throws Exception {
-        System.out.println("RandomFaultsIT on " + db.libertyName() + ": seed=" + seed + " (repeat with -Dfaults.seed="
-                + seed + ")");
+        System.out.println("RandomFaultsIT on " + ServerNode.where(db) + ": seed=" + seed
+                + " (repeat with -Dfaults.seed=" + seed + ")");
         db.recreate();
         db.createApplicationTables();
         FaultTables.create(db);
-        a = LibertyNode.create("A", 9481, db);
-        b = LibertyNode.create("B", 9482, db);
+        a = ServerNode.create("A", 9481, db);
+        b = ServerNode.create("B", 9482, db);
         CompletableFuture<Void> startB = CompletableFuture.runAsync(() -> {
             try {
                 b.start();
@@ -75,7 +76,7 @@ class RandomFaultsIT {
     private void warmUp() throws Exception {
         long started = System.currentTimeMillis();
         for (int round = 0; round < 3; round++) {
-            for (LibertyNode node : List.of(a, b)) {
+            for (ServerNode node : List.of(a, b)) {
                 int from = 1_000_000 + round * 1_000 + (node == a ? 0 : 500);
                 node.postOk("/chaos/rf/batch?kind=warmup&queue=rf-short&from=" + from + "&count=40&millis=5");
                 node.postOk("/chaos/rf/batch?kind=warmup&queue=rf-plain&from=" + (from + 100) + "&count=40&millis=5");
@@ -104,7 +105,7 @@ class RandomFaultsIT {
         } else if (!db.reachable()) {
             db.start();
         }
-        for (LibertyNode node : new LibertyNode[] {a, b}) {
+        for (ServerNode node : new ServerNode[] {a, b}) {
             if (node == null) {
                 continue;
             }
@@ -132,8 +133,11 @@ class RandomFaultsIT {
         List<String> violations = new ArrayList<>();
         long quietSince;
         int stalls;
+        OperatorActions operator = new OperatorActions(seed * 31, db, List.of(a, b), injector::available);
         try (StallWatch watch = new StallWatch(db, List.of(a, b), injector, origin)) {
-            puts.run(workload);
+            try (operator) {
+                puts.run(workload);
+            }
             try {
                 faults.join();
             } finally {
@@ -148,35 +152,37 @@ class RandomFaultsIT {
         Thread.sleep(3_000);  // GroupFinished is recorded just after the commit that finished the group
 
         List<FaultInjector.Injected> injected = injector.injected();
-        Invariants invariants = new Invariants(db, injected, origin, LEASE, GRACE);
+        Invariants invariants = new Invariants(db, injected, origin, LEASE, GRACE, operator.asked());
         invariants.check();
         violations.addAll(invariants.violations());
 
         Map<String, Long> byKind = injected.stream().collect(Collectors.groupingBy(f -> f.kind().label,
                 TreeMap::new, Collectors.counting()));
-        printSummary(byKind, invariants.counts(), puts, stalls, violations.size(), drainedAt - quietSince);
+        printSummary(byKind, invariants.counts(), puts, operator.actions(), stalls, violations.size(),
+                drainedAt - quietSince);
         violations.forEach(violation -> System.out.println("VIOLATION seed=" + seed + ": " + violation));
 
         Map<String, Long> byTag = violations.stream().collect(Collectors.groupingBy(
                 violation -> violation.substring(1, violation.indexOf(']')), TreeMap::new, Collectors.counting()));
         assertTrue(violations.isEmpty(), "seed=" + seed + " (repeat with -Dfaults.seed=" + seed + "): "
-                + violations.size() + " violations " + byTag + "; the node logs are under"
-                + " target/liberty/wlp/usr/servers/failureNode*/logs; the first ones:\n"
+                + violations.size() + " violations " + byTag + "; the node logs are in " + a.logDir() + " and "
+                + b.logDir() + "; the first ones:\n"
                 + violations.stream().limit(40).collect(Collectors.joining("\n")));
         assertTrue(byKind.size() == FaultPlan.Kind.values().length,
                 "seed=" + seed + ": every kind of fault was injected at least once: " + byKind);
     }
 
-    private void printSummary(Map<String, Long> faults, Map<String, Long> counts, Workload puts, int stalls,
-            int violations, long drainMillis) {
+    private void printSummary(Map<String, Long> faults, Map<String, Long> counts, Workload puts,
+            Map<String, Integer> operatorActions, int stalls, int violations, long drainMillis) {
         String requests = puts.requestsByKind().entrySet().stream()
                 .map(kind -> kind.getKey() + ":" + kind.getValue()[1] + "/" + kind.getValue()[0])
                 .collect(Collectors.joining(","));
-        System.out.printf("SUMMARY db=%s scenario=random-faults seed=%d faults=%s %s requests-ok=%s stalls=%d"
-                + " violations=%d drained-after=%dms%n", db.libertyName(), seed,
+        System.out.printf("SUMMARY %s scenario=random-faults seed=%d faults=%s %s requests-ok=%s operator=%s"
+                + " stalls=%d violations=%d drained-after=%dms%n", ServerNode.where(db), seed,
                 faults.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue()).collect(Collectors.joining(",")),
                 counts.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
-                requests, stalls, violations, drainMillis);
+                requests, new TreeMap<>(operatorActions).entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+                        .collect(Collectors.joining(",")), stalls, violations, drainMillis);
     }
 
     /**

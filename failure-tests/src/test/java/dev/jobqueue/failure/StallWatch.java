@@ -23,14 +23,14 @@ final class StallWatch implements AutoCloseable {
     private static final long QUIET_MILLIS = 30_000;
 
     private final TestDatabase db;
-    private final List<LibertyNode> nodes;
+    private final List<ServerNode> nodes;
     private final FaultInjector injector;
     private final long origin;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final Map<String, Long> dumpedAt = new HashMap<>();
     private final AtomicInteger stalls = new AtomicInteger();
 
-    StallWatch(TestDatabase db, List<LibertyNode> nodes, FaultInjector injector, long origin) {
+    StallWatch(TestDatabase db, List<ServerNode> nodes, FaultInjector injector, long origin) {
         this.db = db;
         this.nodes = nodes;
         this.injector = injector;
@@ -59,7 +59,7 @@ final class StallWatch implements AutoCloseable {
                     == 0) {
                 return;
             }
-            for (LibertyNode node : nodes) {
+            for (ServerNode node : nodes) {
                 long lastStart = Math.max(quietSince, lastStart(connection, node));
                 if (now - lastStart > QUIET_MILLIS && now - dumpedAt.getOrDefault(node.label, 0L) > 2 * QUIET_MILLIS) {
                     dumpedAt.put(node.label, now);
@@ -75,7 +75,7 @@ final class StallWatch implements AutoCloseable {
         }
     }
 
-    private static long lastStart(Connection connection, LibertyNode node) throws SQLException {
+    private static long lastStart(Connection connection, ServerNode node) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT MAX(at_millis) FROM rf_log WHERE node = ?"
                 + " AND event = 'start'")) {
             query.setString(1, node.label);

@@ -17,7 +17,7 @@ enum TestDatabase {
     POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/", "postgres") {
         @Override
         void recreate() throws SQLException {
-            try (Connection admin = DriverManager.getConnection(url("test"), user, "");
+            try (Connection admin = DriverManager.getConnection(baseUrl + "test", user, "");
                  Statement sql = admin.createStatement()) {
                 sql.execute("DROP DATABASE IF EXISTS " + NAME + " WITH (FORCE)");
                 sql.execute("CREATE DATABASE " + NAME);
@@ -26,12 +26,80 @@ enum TestDatabase {
 
         @Override
         List<String> stopCommand() {
+            if (PGBOUNCER_PORT != null) {
+                return List.of(PGBOUNCER_SCRIPT, "kill", PGBOUNCER_PORT.toString());
+            }
             return List.of("pg_ctlcluster", clusterVersion(), "main", "stop", "-m", "fast");
         }
 
         @Override
         List<String> startCommand() {
+            if (PGBOUNCER_PORT != null) {
+                return List.of(PGBOUNCER_SCRIPT, "start", PGBOUNCER_PORT.toString());
+            }
             return List.of("pg_ctlcluster", "--skip-systemctl-redirect", clusterVersion(), "main", "start");
+        }
+
+        @Override
+        String libertyName() {
+            return PGBOUNCER_PORT == null ? "postgresql" : "postgresql-pgbouncer";
+        }
+
+        @Override
+        String url(String database) {
+            return PGBOUNCER_PORT == null ? super.url(database)
+                    : "jdbc:postgresql://127.0.0.1:" + PGBOUNCER_PORT + "/" + database + "?prepareThreshold=0";
+        }
+
+        @Override
+        String nodeSettings() {
+            return PGBOUNCER_PORT == null ? "" : "jobqueue.db.port=" + PGBOUNCER_PORT + "\n";
+        }
+    },
+
+    /**
+     * The pg_auto_failover formation of pg-auto-failover.sh: a primary and a secondary, reached through pgjdbc's
+     * multi-host URL. A stop kills the primary, so that the secondary takes over; a start brings the killed node
+     * back as the new secondary.
+     */
+    POSTGRESQL_HA("jdbc:postgresql://" + Formation.HOSTS + "/", "postgres") {
+        @Override
+        void recreate() throws SQLException {
+            try (Connection admin = DriverManager.getConnection(url("postgres"), user, "");
+                 Statement sql = admin.createStatement()) {
+                sql.execute("DROP DATABASE IF EXISTS " + NAME + " WITH (FORCE)");
+                sql.execute("CREATE DATABASE " + NAME);
+            }
+        }
+
+        @Override
+        List<String> stopCommand() {
+            return Formation.command("kill-primary");
+        }
+
+        @Override
+        List<String> startCommand() {
+            return Formation.command("rejoin");
+        }
+
+        @Override
+        String libertyName() {
+            return "postgresql-ha";
+        }
+
+        @Override
+        String schemaName() {
+            return "postgresql";
+        }
+
+        @Override
+        String url(String database) {
+            return super.url(database) + "?targetServerType=primary&connectTimeout=3";
+        }
+
+        @Override
+        String nodeSettings() {
+            return "jobqueue.db.hosts=" + Formation.HOSTS + "\n";
         }
     },
 
@@ -57,10 +125,21 @@ enum TestDatabase {
         }
     };
 
-    /** The failure tests' own database, so that they never touch the other tests' tables. */
-    static final String NAME = "jobqueue_failure";
+    /**
+     * The failure tests' own database, so that they never touch the other tests' tables; {@code -Dfailure.db.name}
+     * gives another, for a second run beside this one.
+     */
+    static final String NAME = System.getProperty("failure.db.name", "jobqueue_failure");
 
-    private final String baseUrl;
+    /**
+     * PgBouncer's port, when the nodes and the test reach PostgreSQL through it in transaction mode
+     * ({@code -Dfailure.pgbouncer.port}, set by the {@code pgbouncer} profile). A database restart then kills PgBouncer
+     * and starts it again: the PostgreSQL server on this machine is shared, and stays up.
+     */
+    static final Integer PGBOUNCER_PORT = Integer.getInteger("failure.pgbouncer.port");
+    static final String PGBOUNCER_SCRIPT = java.nio.file.Path.of("pgbouncer.sh").toAbsolutePath().toString();
+
+    final String baseUrl;
     final String user;
 
     TestDatabase(String baseUrl, String user) {
@@ -69,12 +148,22 @@ enum TestDatabase {
     }
 
     static TestDatabase fromSystemProperty() {
-        return valueOf(System.getProperty("jobqueue.db", "postgresql").toUpperCase());
+        return valueOf(System.getProperty("jobqueue.db", "postgresql").toUpperCase().replace('-', '_'));
     }
 
-    /** The Liberty datasource file's suffix: datasource-{name}.xml. */
+    /** The Liberty datasource file's suffix, datasource-{name}.xml, and the database as the SUMMARY lines name it. */
     String libertyName() {
         return name().toLowerCase();
+    }
+
+    /** The schema script's name: META-INF/jobqueue/schema/{name}.sql. */
+    String schemaName() {
+        return name().toLowerCase();
+    }
+
+    /** Lines of the nodes' bootstrap.properties beyond the database's name and credentials. */
+    String nodeSettings() {
+        return "";
     }
 
     /** Drops and creates {@link #NAME}. */

@@ -28,8 +28,8 @@ final class Workload {
     private static final int SLOW_PARENT_MILLIS = 12_000;
 
     private final Random random;
-    private final List<LibertyNode> nodes;
-    private final Predicate<LibertyNode> available;
+    private final List<ServerNode> nodes;
+    private final Predicate<ServerNode> available;
     private final int holdMillis;
     /** Most puts: they may run at once. */
     private final ExecutorService requests = Executors.newFixedThreadPool(16);
@@ -42,7 +42,7 @@ final class Workload {
     /**
      * @param holdMillis how long a slow dependent put keeps its transaction open: longer than the lease
      */
-    Workload(long seed, List<LibertyNode> nodes, Predicate<LibertyNode> available, int holdMillis) {
+    Workload(long seed, List<ServerNode> nodes, Predicate<ServerNode> available, int holdMillis) {
         this.random = new Random(seed);
         this.nodes = nodes;
         this.available = available;
@@ -107,7 +107,7 @@ final class Workload {
     private void batch(String kind, String queue, int count, int millis, boolean rollbackFirst) {
         String path = "/chaos/rf/batch?kind=" + kind + "&queue=" + queue + "&from=" + take(count) + "&count=" + count
                 + "&millis=" + millis + "&rollbackFirst=" + rollbackFirst;
-        LibertyNode node = pickNode();
+        ServerNode node = pickNode();
         requests.execute(() -> post(kind, node, path));
     }
 
@@ -120,14 +120,14 @@ final class Workload {
         int n = take(3);
         String key = "Key-" + n;
         boolean lowerCaseToo = random.nextBoolean();
-        LibertyNode node = pickNode();
+        ServerNode node = pickNode();
         int delay = 1_000 + random.nextInt(3_000);
         requests.execute(() -> {
             Optional<List<String>> ids = post("keyed", node, "/chaos/rf/keyed?n=" + n + "&key=" + key
                     + "&times=3&lowerCaseToo=" + lowerCaseToo);
             ids.ifPresent(answered -> checkKeyed(key, lowerCaseToo, answered));
             sleep(delay);
-            LibertyNode other = nodes.get(1 - nodes.indexOf(node));
+            ServerNode other = nodes.get(1 - nodes.indexOf(node));
             post("keyed", available.test(other) ? other : node, "/chaos/rf/keyed?n=" + (n + 2) + "&key=" + key
                     + "&times=1&lowerCaseToo=false");
         });
@@ -148,7 +148,7 @@ final class Workload {
         boolean rollbackFirst = random.nextInt(5) == 0;
         String path = "/chaos/rf/ordered?key=" + key + "&from=" + take(count) + "&count=" + count + "&rollbackFirst="
                 + rollbackFirst;
-        LibertyNode node = pickNode();
+        ServerNode node = pickNode();
         orderedPuts.execute(() -> post("ordered", node, path));
     }
 
@@ -157,13 +157,13 @@ final class Workload {
         int from = take(size + 1);
         String path = "/chaos/rf/group?group=g-" + from + "&from=" + from + "&size=" + size + "&rollbackMember="
                 + random.nextBoolean() + "&doomedMember=" + (random.nextInt(10) < 3);
-        LibertyNode node = pickNode();
+        ServerNode node = pickNode();
         requests.execute(() -> post("group", node, path));
     }
 
     private void chain() {
         String path = "/chaos/rf/chain?from=" + take(3) + "&doomedParent=" + (random.nextInt(10) < 3);
-        LibertyNode node = pickNode();
+        ServerNode node = pickNode();
         requests.execute(() -> post("chain", node, path));
     }
 
@@ -174,8 +174,8 @@ final class Workload {
     private void slowDependent() {
         int parentN = take(2);
         int millis = SLOW_PARENT_MILLIS + random.nextInt(3_000);
-        LibertyNode node = pickNode();
-        LibertyNode putter = pickNode();
+        ServerNode node = pickNode();
+        ServerNode putter = pickNode();
         requests.execute(() -> post("long", node, "/chaos/rf/batch?kind=long&queue=rf-long&from=" + parentN
                 + "&count=1&millis=" + millis + "&rollbackFirst=false").ifPresent(parent -> {
                     sleep(1_500);
@@ -192,13 +192,13 @@ final class Workload {
     }
 
     /** The node the draw chooses, or the other one while the chosen one is paused or down. */
-    private LibertyNode pickNode() {
-        LibertyNode chosen = nodes.get(random.nextInt(nodes.size()));
+    private ServerNode pickNode() {
+        ServerNode chosen = nodes.get(random.nextInt(nodes.size()));
         return available.test(chosen) ? chosen : nodes.get(1 - nodes.indexOf(chosen));
     }
 
     /** POSTs; the ids answered, or empty if the put failed or its answer was lost. */
-    private Optional<List<String>> post(String kind, LibertyNode node, String path) {
+    private Optional<List<String>> post(String kind, ServerNode node, String path) {
         int[] counts = requestsByKind.computeIfAbsent(kind, k -> new int[2]);
         synchronized (counts) {
             counts[0]++;

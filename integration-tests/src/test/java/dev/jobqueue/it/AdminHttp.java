@@ -37,7 +37,7 @@ public final class AdminHttp {
     }
 
     private static HttpRequest.Builder request(String app, String path) {
-        String port = System.getProperty("it.http.port");
+        String port = System.getProperty("jobqueue.it.http.port." + app, System.getProperty("it.http.port"));
         if (port == null) {
             port = ConfigProvider.getConfig().getOptionalValue("jobqueue.it.http.port", String.class).orElse("9181");
         }

@@ -9,6 +9,7 @@ import dev.jobqueue.it.broken.BadCronConsumer;
 import dev.jobqueue.it.broken.BadQueueNameConsumer;
 import dev.jobqueue.it.broken.BrokenConfigConsumer;
 import dev.jobqueue.it.broken.DuplicateQueueConsumers;
+import dev.jobqueue.it.broken.MisspeltKeysConsumer;
 import dev.jobqueue.it.broken.WrongSignatureConsumer;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -45,6 +46,11 @@ class BrokenDeploymentIT {
     @Deployment(name = "bad-config", managed = false, testable = false)
     static WebArchive badConfig() {
         return Deployments.war("bad-config", "broken", BrokenConfigConsumer.class);
+    }
+
+    @Deployment(name = "unread-keys", managed = false, testable = false)
+    static WebArchive unreadKeys() {
+        return Deployments.war("unread-keys", "broken-keys", MisspeltKeysConsumer.class);
     }
 
     @Deployment(name = "bad-cron", managed = false, testable = false)
@@ -91,9 +97,30 @@ class BrokenDeploymentIT {
         assertDeploymentFailsWith("bad-config",
                 "JQ020: configuration key jobqueue.queue.broken-config.lease has the invalid value '-5s'",
                 "jobqueue.queue.broken-config.success-on has the invalid value 'com.example.NoSuchException'",
-                "jobqueue.queue.nobody-consumes-this.max-attempts has the invalid value '3': no @Consumer",
                 "JQ020: configuration key jobqueue.shutdown-grace has the invalid value 'soon'",
-                "JQ020: configuration key jobqueue.notify.enabled has the invalid value 'maybe': expected true or false");
+                "JQ020: configuration key jobqueue.notify.enabled has the invalid value 'maybe': expected true or false",
+                "JQ020: configuration key jobqueue.dashboard.enabled has the invalid value 'on': expected true or"
+                        + " false",
+                "JQ020: configuration key jobqueue.queue.only-puts.producer-only has the invalid value 'yes': expected"
+                        + " true or false");
+    }
+
+    @Test
+    void keys_in_the_applications_file_that_would_have_no_effect_fail_the_deployment_naming_each_key() {
+        assertDeploymentFailsWith("unread-keys",
+                "JQ014: configuration key jobqueue.max-attempt would have no effect: no such key; the keys for the"
+                        + " whole node are [jobqueue.admin.enabled,",
+                "JQ014: configuration key jobqueue.queue.keys-report.max-attempt would have no effect: no such queue"
+                        + " option; the options are [",
+                "JQ014: configuration key jobqueue.queue.nobody-consumes-this.max-attempts would have no effect: no"
+                        + " @Consumer in this application consumes queue 'nobody-consumes-this'",
+                "JQ014: configuration key jobqueue.schedule.keys-report.crom would have no effect: no such schedule"
+                        + " option; the options are [catch-up-limit, cron,",
+                "JQ014: configuration key jobqueue.schedule.nobody-declares-this.cron would have no effect: no"
+                        + " @Recurring in this application declares schedule 'nobody-declares-this'",
+                "JQ014: configuration key jobqueue.jobs-per-call would have no effect: jobs-per-call, transactional"
+                        + " and producer-only are read per queue only",
+                "JQ014: configuration key jobqueue.db.pool.max would have no effect: it is a server variable");
     }
 
     @Test
@@ -124,12 +151,12 @@ class BrokenDeploymentIT {
     }
 
     private void assertDeploymentFailsWith(String deployment, String... fragments) {
-        long logOffset = ServerLog.length();
+        ServerLog.Mark logMark = ServerLog.mark();
         Exception error = assertThrows(Exception.class, () -> deployer.deploy(deployment));
         try {
             // Liberty's Arquillian container keeps only the first line of a multi-line CDI error, so the
             // server's own report of this deployment is read too.
-            String messages = causeChain(error) + ServerLog.since(logOffset);
+            String messages = causeChain(error) + ServerLog.since(logMark);
             for (String fragment : fragments) {
                 assertTrue(messages.contains(fragment), "expected '" + fragment + "' in:\n" + messages);
             }

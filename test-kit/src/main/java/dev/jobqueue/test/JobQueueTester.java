@@ -1,15 +1,12 @@
 package dev.jobqueue.test;
 
-import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
-import dev.jobqueue.JobRetried;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.store.AdminStore;
 import dev.jobqueue.internal.store.JobRow;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs and inspects a queue's jobs from a test: {@link #drain} runs every job that is due now and says what became
@@ -45,17 +41,6 @@ public class JobQueueTester {
     @JobQueueClock
     Clock clock;
 
-    /** The retry time of each job's latest retry this application saw, by job id. */
-    private final Map<String, Instant> retries = new ConcurrentHashMap<>();
-
-    void retried(@Observes JobRetried event) {
-        retries.put(event.id().toString(), event.nextRunAt());
-    }
-
-    void failed(@Observes JobFailed event) {
-        retries.remove(event.id().toString());
-    }
-
     /** {@link #drain(String, Duration)} with {@link #DEFAULT_WAIT}. */
     public List<DrainedJob> drain(String queue) {
         return drain(queue, DEFAULT_WAIT);
@@ -77,12 +62,16 @@ public class JobQueueTester {
                     + ", so nothing here runs its jobs");
         }
         Instant now = clock.instant();
-        List<String> due = store.jobs(queue, EnumSet.of(JobState.PENDING, JobState.RUNNING), MAX_JOBS).stream()
+        // Each due job's attempts before this drain: it has finished its attempt once its row counts one more and
+        // it is no longer RUNNING. The row alone decides, so no event that arrives late can be taken for this
+        // drain's. A job claimed already counts its attempt, so it finishes when it is no longer RUNNING.
+        Map<String, Integer> attemptsBefore = new LinkedHashMap<>();
+        store.jobs(queue, EnumSet.of(JobState.PENDING, JobState.RUNNING), MAX_JOBS).stream()
                 .filter(job -> job.getState() == JobState.RUNNING || !job.getRunAt().isAfter(now))
-                .map(JobRow::getId).toList();
-        due.forEach(retries::remove);
+                .forEach(job -> attemptsBefore.put(job.getId(), job.getState() == JobState.RUNNING
+                        ? job.getAttempts() - 1 : job.getAttempts()));
         long deadline = System.nanoTime() + wait.toNanos();
-        Map<String, JobState> unfinished = unfinished(due, now);
+        Map<String, JobState> unfinished = unfinished(attemptsBefore);
         while (!unfinished.isEmpty()) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("after " + wait + ", these jobs of queue " + queue
@@ -92,20 +81,18 @@ public class JobQueueTester {
                 dispatcher.runDueJobs(queue);
             }
             sleep();
-            unfinished = unfinished(due, now);
+            unfinished = unfinished(attemptsBefore);
         }
-        return due.stream().map(this::outcome).toList();
+        return attemptsBefore.keySet().stream().map(this::outcome).toList();
     }
 
-    /** The jobs among {@code ids} that are RUNNING, or PENDING, due at {@code now} and not retried, by state. */
-    private Map<String, JobState> unfinished(List<String> ids, Instant now) {
+    /** The jobs that have not finished an attempt since {@code attemptsBefore} was read, by state. */
+    private Map<String, JobState> unfinished(Map<String, Integer> attemptsBefore) {
         Map<String, JobState> left = new LinkedHashMap<>();
-        for (String id : ids) {
-            store.job(id).filter(job -> job.getState() == JobState.RUNNING
-                    || (job.getState() == JobState.PENDING && !job.getRunAt().isAfter(now)
-                            && !retries.containsKey(id)))
-                    .ifPresent(job -> left.put(id, job.getState()));
-        }
+        attemptsBefore.forEach((id, before) -> store.job(id)
+                .filter(job -> job.getState() == JobState.RUNNING
+                        || job.getState() == JobState.PENDING && job.getAttempts() <= before)
+                .ifPresent(job -> left.put(id, job.getState())));
         return left;
     }
 

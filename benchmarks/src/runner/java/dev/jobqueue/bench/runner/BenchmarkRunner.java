@@ -22,15 +22,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Measures PostgreSQL's own commit limit, then asks the benchmark application on Liberty for each
- * jobqueue measurement, and prints them side by side. Started by {@code ./mvnw -Pbench -pl benchmarks -am verify}.
+ * Measures PostgreSQL's own commit limit, then asks the benchmark application on the nodes (Liberty, or WildFly
+ * with {@code -Pbench,wildfly}) for each jobqueue measurement, and prints them side by side. Started by
+ * {@code ./mvnw -Pbench -pl benchmarks -am verify}.
  */
 public final class BenchmarkRunner {
 
-    private static final String JDBC_URL = System.getProperty("bench.jdbc", "jdbc:postgresql://127.0.0.1:5432/test");
+    private static final String DATABASE = System.getProperty("bench.db.name", "test");
+    private static final String JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/" + DATABASE;
     private static final String JDBC_USER = System.getProperty("bench.jdbc.user", "postgres");
     private static final int LIMIT_THREADS = 4;
-    /** As the benchmark's Liberty nodes: 4 consumer threads and 10 pooled connections. */
+    /** As the benchmark's nodes: 4 consumer threads and 10 pooled connections. */
     private static final int DRAIN_THREADS = 4;
     private static final int DRAIN_CONNECTIONS = 10;
     /** Jobs each system drains, unmeasured, before the measured drains: its JIT compiler then has done its work. */
@@ -56,11 +58,18 @@ public final class BenchmarkRunner {
     private final int jobs = Integer.getInteger("bench.jobs", 100_000);
     private final int latencySeconds = Integer.getInteger("bench.latency.seconds", 30);
     private final int dashboardRows = Integer.getInteger("bench.dashboard.rows", 1_000_000);
+    /** The server the nodes run, for the table's heading. */
+    private final String server = System.getProperty("bench.server", "Open Liberty");
     /**
      * Which measurements to take besides the limit: drain, enqueue, latency and retry unless -Dbench.only lists
      * others; scaling and dashboard only when it lists them.
      */
-    private final List<String> only = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
+    private final List<String> asked = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
+    /** The measurements the server's nodes are set up for (-Dbench.server.measures); all unless it says. */
+    private final List<String> measurable = List.of(System.getProperty("bench.server.measures",
+            "drain,enqueue,latency,retry,scaling,dashboard").split(","));
+    private final List<String> only = asked.stream().filter(measurable::contains).toList();
+    private final List<String> skipped = asked.stream().filter(measurement -> !measurable.contains(measurement)).toList();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     public static void main(String[] args) throws Exception {
@@ -68,6 +77,9 @@ public final class BenchmarkRunner {
     }
 
     private void run() throws Exception {
+        if (!skipped.isEmpty()) {
+            System.out.println("benchmark: " + skippedNote());
+        }
         List<String> rows = new ArrayList<>();
         double limit = jdbcCommitLimit();
         Thread vacuuming = startVacuuming();
@@ -80,7 +92,7 @@ public final class BenchmarkRunner {
         double inserts = jobRows.inserts();
         rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: insert a job row (BEGIN, INSERT, COMMIT)"
                 + " | %.0f commits/s | %.2f | 1 |", LIMIT_THREADS, inserts, inserts / limit));
-        Optional<Double> pgbench = Pgbench.simpleUpdateTps("127.0.0.1", JDBC_USER, "test", LIMIT_THREADS,
+        Optional<Double> pgbench = Pgbench.simpleUpdateTps("127.0.0.1", JDBC_USER, DATABASE, LIMIT_THREADS,
                 (int) LIMIT_DURATION.toSeconds());
         rows.add(pgbench.map(tps -> String.format(Locale.ROOT, "| pgbench simple-update, %d clients, %d s | %.0f tps"
                 + " | %.2f | |", LIMIT_THREADS, LIMIT_DURATION.toSeconds(), tps, tps / limit))
@@ -143,11 +155,20 @@ public final class BenchmarkRunner {
         }
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
-                + System.getProperty("java.version") + ", PostgreSQL at " + JDBC_URL);
+                + System.getProperty("java.version") + ", PostgreSQL at " + JDBC_URL + ", jobqueue on " + server);
         System.out.println("| measurement | result | ratio to the limit | transactions per job |");
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
+        if (!skipped.isEmpty()) {
+            System.out.println();
+            System.out.println(skippedNote());
+        }
         System.out.println();
+    }
+
+    private String skippedNote() {
+        return "Not measured on " + server + ": " + String.join(", ", skipped) + " (its nodes are set up for "
+                + String.join(", ", measurable) + ")";
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.jobqueue.internal.admin;
 import dev.jobqueue.JobId;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.SafeText;
 import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.store.JobCursor;
 import dev.jobqueue.internal.store.JobFilter;
@@ -30,7 +31,21 @@ final class AdminParams {
         return name;
     }
 
+    /** A schedule's name, which follows the rule of queue names. */
+    static String scheduleName(String name) {
+        if (!QueueNames.isValid(name)) {
+            throw new BadRequest("schedule name '" + SafeText.of(name) + "' is not valid: schedule names match"
+                    + " [a-z0-9][a-z0-9._-]* and are at most " + QueueNames.MAX_LENGTH + " characters");
+        }
+        return name;
+    }
+
     static String group(String name) {
+        if (name != null && (name.length() > MAX_KEY_LENGTH || name.indexOf('\0') >= 0)) {
+            // Checked here, so that the message shows the name escaped and cut, not as the put's rule echoes it.
+            throw new BadRequest(Messages.invalidGroupName(name, "a group is 1 to " + MAX_KEY_LENGTH
+                    + " characters and holds no NUL"));
+        }
         try {
             return DefaultJobAdmin.requireValidGroup(name);
         } catch (IllegalArgumentException e) {
@@ -46,7 +61,7 @@ final class AdminParams {
             }
             return number;
         } catch (NumberFormatException e) {
-            throw new BadRequest(name + " must be a whole number, was '" + value + "'");
+            throw new BadRequest(name + " must be a whole number, was '" + SafeText.of(value) + "'");
         }
     }
 
@@ -54,15 +69,18 @@ final class AdminParams {
         try {
             return Durations.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new BadRequest(name + " '" + value + "': " + e.getMessage());
+            throw new BadRequest(name + " '" + SafeText.of(value) + "': " + e.getMessage());
         }
     }
 
     static JobId id(String id) {
+        if (id == null) {
+            throw new BadRequest("a job id is null; job ids are UUIDs");
+        }
         try {
             return JobId.parse(id);
         } catch (IllegalArgumentException e) {
-            throw new BadRequest("'" + id + "' is not a job id; job ids are UUIDs");
+            throw new BadRequest("'" + SafeText.of(id) + "' is not a job id; job ids are UUIDs");
         }
     }
 
@@ -86,7 +104,7 @@ final class AdminParams {
         return switch (sort) {
             case "put" -> JobSort.PUT;
             case "due" -> JobSort.DUE;
-            default -> throw new BadRequest("sort must be 'put' or 'due', was '" + sort + "'");
+            default -> throw new BadRequest("sort must be 'put' or 'due', was '" + SafeText.of(sort) + "'");
         };
     }
 
@@ -106,7 +124,8 @@ final class AdminParams {
         try {
             return JobState.valueOf(state.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new BadRequest("state must be WAITING, PENDING, RUNNING, DONE or FAILED, was '" + state + "'");
+            throw new BadRequest("state must be WAITING, PENDING, RUNNING, DONE or FAILED, was '" + SafeText.of(state)
+                    + "'");
         }
     }
 
@@ -116,6 +135,10 @@ final class AdminParams {
         }
         if (value.length() > MAX_KEY_LENGTH) {
             throw new BadRequest(name + " is at most " + MAX_KEY_LENGTH + " characters");
+        }
+        if (value.indexOf('\0') >= 0) {
+            // PostgreSQL refuses a NUL in any text, as a parameter too, so no key can hold one.
+            throw new BadRequest(name + " '" + SafeText.of(value) + "' holds a NUL character, which no key can");
         }
         return value;
     }

@@ -11,6 +11,7 @@ import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.schedule.ScheduleControl;
 import dev.jobqueue.internal.store.AdminStore;
+import dev.jobqueue.internal.store.RetryOutcome;
 import dev.jobqueue.internal.store.Groups;
 import dev.jobqueue.internal.store.ErrorHistory;
 import dev.jobqueue.internal.store.JobListing;
@@ -141,11 +142,17 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public int retryFailed(String queue) {
+        return retryQueue(queue).retried();
+    }
+
+    /** Retries every FAILED job of a queue, as {@link #retryFailed} does, and tells which it passed over and why. */
+    public RetryOutcome retryQueue(String queue) {
         QueueNames.requireValid(queue);
-        int retried = store.retryQueue(queue, clock.instant());
-        LOG.info("jobqueue admin: " + retried + " FAILED jobs of queue " + queue + " are PENDING again");
+        RetryOutcome outcome = store.retryQueue(queue, clock.instant());
+        LOG.info("jobqueue admin: " + outcome.retried() + " FAILED jobs of queue " + queue + " are PENDING again; "
+                + outcome.skipped() + " passed over");
         dispatcher.wake(queue);
-        return retried;
+        return outcome;
     }
 
     @Override

@@ -7,15 +7,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * This node's name, recorded with every lease it takes ({@code jobqueue.node-name}). It must differ between
- * nodes that run at the same time and stay the same when a node restarts: at start-up a node takes back at
- * once the jobs an earlier run of it held, rather than waiting for their leases to expire. The default,
- * {@code <server name>@<host name>/<application name>}, is both on Liberty, on a host or in a container.
+ * nodes that run at the same time and stay the same when a node restarts: at start-up a node takes back, within
+ * seconds rather than when their leases expire, the jobs an earlier run of it held ({@code EarlierLeases}); jobs
+ * whose leases a live process with the same name still renews are left to it, and the shared name is logged as
+ * JQ090. The default, {@code <server name>@<host name>/<application name>}, is both on Liberty, on a host or in
+ * a container.
  */
 @ApplicationScoped
 public class NodeName {
@@ -28,12 +32,26 @@ public class NodeName {
 
     @PostConstruct
     void read() {
-        name = ConfigProvider.getConfig().getOptionalValue(KEY, String.class).map(String::strip)
+        name = configured(key -> ConfigProvider.getConfig().getOptionalValue(key, String.class))
                 .orElseGet(NodeName::byDefault);
-        if (name.isEmpty() || name.length() > MAX_LENGTH || name.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException(Messages.badConfigValue(KEY, name,
+    }
+
+    /**
+     * The name set with {@value #KEY}, if any.
+     *
+     * @throws IllegalArgumentException with a JQ020 message, for a name that is empty, too long or holds a NUL
+     */
+    public static Optional<String> configured(Function<String, Optional<String>> lookup) {
+        Optional<String> configured = lookup.apply(KEY).map(String::strip);
+        if (configured.isPresent() && !isValid(configured.get())) {
+            throw new IllegalArgumentException(Messages.badConfigValue(KEY, configured.get(),
                     "a node name is 1 to " + MAX_LENGTH + " characters, without NUL"));
         }
+        return configured;
+    }
+
+    private static boolean isValid(String name) {
+        return !name.isEmpty() && name.length() <= MAX_LENGTH && name.indexOf('\0') < 0;
     }
 
     public String value() {

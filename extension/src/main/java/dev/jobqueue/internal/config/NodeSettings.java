@@ -6,9 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -22,14 +20,17 @@ public class NodeSettings {
     public static final String SHUTDOWN_GRACE = "jobqueue.shutdown-grace";
     public static final String SCHEMA_CREATE = "jobqueue.schema.create";
     public static final String NOTIFY_ENABLED = "jobqueue.notify.enabled";
+    public static final String LISTEN_DATASOURCE = "jobqueue.notify.listen-datasource";
+    /** The value of {@value #LISTEN_DATASOURCE} that turns listening off: jobs put on other nodes wait for a poll. */
+    public static final String NO_LISTEN_DATASOURCE = "none";
     public static final String ADMIN_ENABLED = "jobqueue.admin.enabled";
     public static final String DASHBOARD_ENABLED = "jobqueue.dashboard.enabled";
     public static final String SHOW_PAYLOADS = "jobqueue.dashboard.show-payloads";
+    public static final String UNDECLARED_SCHEDULE_GRACE = "jobqueue.undeclared-schedule-grace";
     static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
-
-    /** What MicroProfile Config's boolean converter reads as true; anything else it reads as false, silently. */
-    private static final Set<String> TRUE = Set.of("true", "1", "yes", "y", "on");
-    private static final Set<String> FALSE = Set.of("false", "0", "no", "n", "off");
+    static final Duration DEFAULT_UNDECLARED_SCHEDULE_GRACE = Duration.ofMinutes(10);
+    /** The shortest grace: nodes declare their schedules every quarter of it. */
+    static final Duration SHORTEST_UNDECLARED_SCHEDULE_GRACE = Duration.ofSeconds(1);
 
     /**
      * The values, as read from one source of configuration.
@@ -37,12 +38,17 @@ public class NodeSettings {
      * @param shutdownGrace how long running jobs get to finish at shutdown
      * @param schemaCreate  whether to run the shipped DDL at start-up
      * @param notifyEnabled whether puts wake other nodes through PostgreSQL's NOTIFY
+     * @param listenDatasource the JNDI name of the datasource to LISTEN through, {@value #NO_LISTEN_DATASOURCE}
+     *                         to send NOTIFY but not listen, or empty for the application's datasource
      * @param adminEnabled  whether the admin REST API answers
      * @param dashboardEnabled whether the dashboard's pages are served
      * @param showPayloads  whether the admin API and the dashboard show job payloads
+     * @param undeclaredScheduleGrace how long no running node may declare a {@code @Recurring} schedule before it
+     *                                is turned off
      */
-    public record Values(Duration shutdownGrace, boolean schemaCreate, boolean notifyEnabled, boolean adminEnabled,
-            boolean dashboardEnabled, boolean showPayloads) {
+    public record Values(Duration shutdownGrace, boolean schemaCreate, boolean notifyEnabled,
+            Optional<String> listenDatasource, boolean adminEnabled, boolean dashboardEnabled, boolean showPayloads,
+            Duration undeclaredScheduleGrace) {
     }
 
     private Values values;
@@ -53,42 +59,62 @@ public class NodeSettings {
     }
 
     /**
-     * Reads and checks the node settings.
+     * Reads and checks the node settings, and checks {@value NodeName#KEY}, which {@link NodeName} reads.
      *
      * @throws IllegalArgumentException with one JQ020 message per line, one for each bad key
      */
     public static Values parse(Function<String, Optional<String>> lookup) {
         List<String> problems = new ArrayList<>();
-        Duration grace = lookup.apply(SHUTDOWN_GRACE).map(value -> {
-            try {
-                return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                problems.add(Messages.badConfigValue(SHUTDOWN_GRACE, value, e.getMessage()));
-                return DEFAULT_SHUTDOWN_GRACE;
-            }
-        }).orElse(DEFAULT_SHUTDOWN_GRACE);
+        try {
+            NodeName.configured(lookup);
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        Duration grace = duration(lookup, SHUTDOWN_GRACE, DEFAULT_SHUTDOWN_GRACE, Duration.ZERO, problems);
+        Duration undeclaredScheduleGrace = duration(lookup, UNDECLARED_SCHEDULE_GRACE,
+                DEFAULT_UNDECLARED_SCHEDULE_GRACE, SHORTEST_UNDECLARED_SCHEDULE_GRACE, problems);
         boolean schemaCreate = flag(lookup, SCHEMA_CREATE, false, problems);
         boolean notifyEnabled = flag(lookup, NOTIFY_ENABLED, true, problems);
+        Optional<String> listenDatasource = lookup.apply(LISTEN_DATASOURCE).map(String::strip);
+        if (listenDatasource.filter(String::isEmpty).isPresent()) {
+            problems.add(Messages.badConfigValue(LISTEN_DATASOURCE, "", "expected a JNDI name, or "
+                    + NO_LISTEN_DATASOURCE));
+        }
         boolean adminEnabled = flag(lookup, ADMIN_ENABLED, true, problems);
         boolean dashboardEnabled = flag(lookup, DASHBOARD_ENABLED, true, problems);
         boolean showPayloads = flag(lookup, SHOW_PAYLOADS, true, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
-        return new Values(grace, schemaCreate, notifyEnabled, adminEnabled, dashboardEnabled, showPayloads);
+        return new Values(grace, schemaCreate, notifyEnabled, listenDatasource, adminEnabled, dashboardEnabled,
+                showPayloads, undeclaredScheduleGrace);
+    }
+
+    private static Duration duration(Function<String, Optional<String>> lookup, String key, Duration byDefault,
+            Duration shortest, List<String> problems) {
+        return lookup.apply(key).map(value -> {
+            try {
+                Duration parsed = Durations.parse(value);
+                if (parsed.compareTo(shortest) >= 0) {
+                    return parsed;
+                }
+                problems.add(Messages.badConfigValue(key, value, "use at least " + shortest.toSeconds() + "s"));
+            } catch (IllegalArgumentException e) {
+                problems.add(Messages.badConfigValue(key, value, e.getMessage()));
+            }
+            return byDefault;
+        }).orElse(byDefault);
     }
 
     private static boolean flag(Function<String, Optional<String>> lookup, String key, boolean byDefault,
             List<String> problems) {
         return lookup.apply(key).map(value -> {
-            String word = value.strip().toLowerCase(Locale.ROOT);
-            if (TRUE.contains(word)) {
-                return true;
+            try {
+                return Switches.parse(value);
+            } catch (IllegalArgumentException e) {
+                problems.add(Messages.badConfigValue(key, value, e.getMessage()));
+                return byDefault;
             }
-            if (!FALSE.contains(word)) {
-                problems.add(Messages.badConfigValue(key, value, "expected true or false"));
-            }
-            return false;
         }).orElse(byDefault);
     }
 
@@ -104,6 +130,11 @@ public class NodeSettings {
         return values.notifyEnabled();
     }
 
+    /** The JNDI name of the datasource to LISTEN through, if not the application's: see {@link Values}. */
+    public Optional<String> listenDatasource() {
+        return values.listenDatasource();
+    }
+
     public boolean adminEnabled() {
         return values.adminEnabled();
     }
@@ -114,5 +145,9 @@ public class NodeSettings {
 
     public boolean showPayloads() {
         return values.showPayloads();
+    }
+
+    public Duration undeclaredScheduleGrace() {
+        return values.undeclaredScheduleGrace();
     }
 }

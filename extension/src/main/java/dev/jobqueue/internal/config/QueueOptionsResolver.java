@@ -7,29 +7,20 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Resolves a queue's options. A per-queue key ({@code jobqueue.queue.<name>.<option>}) beats a global key
- * ({@code jobqueue.<option>}), which beats the value on {@code @Consumer}, which beats the built-in default.
+ * ({@code jobqueue.<option>}, for the options in {@link ConfigKeys#GLOBAL_OPTIONS}), which beats the value on
+ * {@code @Consumer}, which beats the built-in default.
  * Environment variables follow MicroProfile Config's mapping, so {@code JOBQUEUE_QUEUE_EMAIL_MAX_ATTEMPTS}
  * sets {@code jobqueue.queue.email.max-attempts}.
  */
 public final class QueueOptionsResolver {
 
-    public static final String PREFIX = "jobqueue.";
-    public static final String QUEUE_PREFIX = PREFIX + "queue.";
-
     /** Marks a queue this application puts jobs on but has no consumer for, so per-queue keys for it are expected. */
     public static final String PRODUCER_ONLY = "producer-only";
-
-    /** Every option a queue has, as written in keys. */
-    public static final Set<String> OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
-            "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
-            "concurrency", "batch-size", "jobs-per-call", "enabled", "success-on", "transactional", "retention", "max-payload-size",
-            "strict-payload", PRODUCER_ONLY);
 
     /** The option that limits a payload's size; see {@link #unconsumedPayloadLimit()}. */
     public static final String MAX_PAYLOAD_SIZE = "max-payload-size";
@@ -96,6 +87,16 @@ public final class QueueOptionsResolver {
     }
 
     /**
+     * Whether {@code jobqueue.queue.<queue>.producer-only} marks the queue as one this application only puts jobs on.
+     *
+     * @throws IllegalArgumentException with a message naming the key and the value, for a bad value
+     */
+    public boolean producerOnly(String queue) {
+        String key = ConfigKeys.QUEUE_PREFIX + queue + "." + PRODUCER_ONLY;
+        return lookup.apply(key).map(value -> parseSwitch(new Setting(key, value))).orElse(false);
+    }
+
+    /**
      * The payload limit of a queue that no {@code @Consumer} of this application consumes and that is not marked
      * {@code producer-only}: the global key {@code jobqueue.max-payload-size}, or the default. Per-queue keys are
      * not read, so that a put on an arbitrary queue name costs no configuration lookup.
@@ -103,7 +104,7 @@ public final class QueueOptionsResolver {
      * @throws IllegalArgumentException with a message naming the key and the value, for a bad value
      */
     public PayloadLimit unconsumedPayloadLimit() {
-        String key = PREFIX + MAX_PAYLOAD_SIZE;
+        String key = ConfigKeys.PREFIX + MAX_PAYLOAD_SIZE;
         return payloadLimit(lookup.apply(key).map(value -> new Setting(key, value)));
     }
 
@@ -114,7 +115,7 @@ public final class QueueOptionsResolver {
             } catch (IllegalArgumentException e) {
                 throw setting.invalid(e.getMessage());
             }
-        }).orElse(new PayloadLimit(DEFAULT_MAX_PAYLOAD_SIZE, PREFIX + MAX_PAYLOAD_SIZE + " (the default)"));
+        }).orElse(new PayloadLimit(DEFAULT_MAX_PAYLOAD_SIZE, ConfigKeys.PREFIX + MAX_PAYLOAD_SIZE + " (the default)"));
     }
 
     /**
@@ -174,13 +175,15 @@ public final class QueueOptionsResolver {
     }
 
     private static boolean bool(Sources sources, String option, boolean fallback) {
-        return sources.find(option).map(setting -> {
-            String value = setting.value().trim();
-            if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-                throw setting.invalid("expected true or false");
-            }
-            return Boolean.parseBoolean(value);
-        }).orElse(fallback);
+        return sources.find(option).map(QueueOptionsResolver::parseSwitch).orElse(fallback);
+    }
+
+    private static boolean parseSwitch(Setting setting) {
+        try {
+            return Switches.parse(setting.value());
+        } catch (IllegalArgumentException e) {
+            throw setting.invalid(e.getMessage());
+        }
     }
 
     private static Duration duration(Sources sources, String option, Duration fallback) {
@@ -244,15 +247,17 @@ public final class QueueOptionsResolver {
         }
 
         Optional<Setting> find(String option) {
-            String queueKey = QUEUE_PREFIX + queue + "." + option;
+            String queueKey = ConfigKeys.QUEUE_PREFIX + queue + "." + option;
             Optional<String> perQueue = lookup.apply(queueKey);
             if (perQueue.isPresent()) {
                 return Optional.of(new Setting(queueKey, perQueue.get()));
             }
-            String globalKey = PREFIX + option;
-            Optional<String> global = lookup.apply(globalKey);
-            if (global.isPresent()) {
-                return Optional.of(new Setting(globalKey, global.get()));
+            if (ConfigKeys.GLOBAL_OPTIONS.contains(option)) {
+                String globalKey = ConfigKeys.PREFIX + option;
+                Optional<String> global = lookup.apply(globalKey);
+                if (global.isPresent()) {
+                    return Optional.of(new Setting(globalKey, global.get()));
+                }
             }
             return Optional.ofNullable(annotated.get(option))
                     .map(value -> new Setting(option + " on @Consumer " + source, value));

@@ -5,7 +5,9 @@ import dev.jobqueue.OverlapPolicy;
 import dev.jobqueue.Recurring;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
+import dev.jobqueue.internal.config.ConfigKeys;
 import dev.jobqueue.internal.config.Durations;
+import dev.jobqueue.internal.config.Switches;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -18,8 +20,6 @@ import java.util.function.Function;
  */
 public final class DeclaredSchedule {
 
-    private static final String PREFIX = "jobqueue.schedule.";
-
     private DeclaredSchedule() {
     }
 
@@ -29,7 +29,7 @@ public final class DeclaredSchedule {
      */
     public static ScheduleDefinition resolve(Recurring recurring, String queue, String source,
             Function<String, Optional<String>> lookup) {
-        String name = recurring.name().isEmpty() ? queue : recurring.name();
+        String name = nameOf(recurring, queue);
         if (!QueueNames.isValid(name)) {
             throw new IllegalArgumentException(Messages.badScheduleName(name, source));
         }
@@ -51,13 +51,18 @@ public final class DeclaredSchedule {
         return new ScheduleDefinition(name, queue, schedule, policy, null, true, enabled);
     }
 
+    /** The schedule's name: the one {@code @Recurring} gives, or else its consumer's queue. */
+    public static String nameOf(Recurring recurring, String queue) {
+        return recurring.name().isEmpty() ? queue : recurring.name();
+    }
+
     /** A value and where it came from: a configuration key, or the annotation. */
     private record Setting(String option, String value, String from) {
     }
 
     private static Setting setting(Function<String, Optional<String>> lookup, String name, String option,
             String annotated) {
-        String key = PREFIX + name + "." + option;
+        String key = ConfigKeys.SCHEDULE_PREFIX + name + "." + option;
         return lookup.apply(key).map(value -> new Setting(option, value.trim(), "configuration key " + key))
                 .orElse(new Setting(option, annotated, "the annotation's " + option));
     }
@@ -91,10 +96,11 @@ public final class DeclaredSchedule {
     }
 
     private static boolean bool(Setting setting, String name) {
-        if (setting.value().equalsIgnoreCase("true") || setting.value().equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(setting.value());
+        try {
+            return Switches.parse(setting.value());
+        } catch (IllegalArgumentException e) {
+            throw bad(setting, name, e.getMessage());
         }
-        throw bad(setting, name, "use true or false");
     }
 
     private static IllegalArgumentException bad(Setting setting, String name, String problem) {

@@ -1,7 +1,11 @@
 package dev.jobqueue.internal.cron;
 
 import dev.jobqueue.internal.store.ScheduleRow;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
 
 /**
  * A schedule as declared or saved: checked, with its policies resolved, not yet stored.
@@ -17,6 +21,20 @@ public record ScheduleDefinition(String name, String queue, CronSchedule cron, S
     public ScheduleRow row(Instant nextFireAt, boolean paused) {
         return new ScheduleRow(name, queue, cron.expression(), cron.zone().getId(), payload, policy.missed().name(),
                 policy.missedAfter().toMillis(), policy.catchUpLimit(), policy.overlap().name(), declared, enabled,
-                paused, nextFireAt, null, null, null);
+                false, paused, nextFireAt, null, null, null);
+    }
+
+    /** A hash of what the row stores of this definition, 64 hexadecimal digits: equal for equal definitions. */
+    public String fingerprint() {
+        ScheduleRow row = row(Instant.EPOCH, false);
+        String text = String.join("\n", row.queue(), row.cron(), row.zone(), String.valueOf(row.payload()),
+                row.missed(), Long.toString(row.missedAfterMs()), Integer.toString(row.catchUpLimit()), row.overlap(),
+                Boolean.toString(row.declared()), Boolean.toString(row.enabled()));
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 }

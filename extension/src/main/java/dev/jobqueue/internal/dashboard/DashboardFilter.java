@@ -1,6 +1,6 @@
 package dev.jobqueue.internal.dashboard;
 
-import dev.jobqueue.internal.admin.JobAdminResource;
+import dev.jobqueue.internal.admin.AdminRoles;
 import dev.jobqueue.internal.config.NodeSettings;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
@@ -74,16 +74,35 @@ public class DashboardFilter extends HttpFilter {
      * someone not signed in, 403 for a user in neither role.
      */
     private static boolean signedIn(HttpServletRequest request, HttpServletResponse response)
-            throws IOException, ServletException {
-        if (request.getUserPrincipal() == null && !request.authenticate(response)) {
+            throws IOException {
+        if (request.getUserPrincipal() == null && !authenticate(request, response)) {
             return false;
         }
-        if (request.isUserInRole(JobAdminResource.ROLE) || request.isUserInRole(JobAdminResource.VIEWER_ROLE)) {
+        if (request.isUserInRole(AdminRoles.ADMIN) || request.isUserInRole(AdminRoles.VIEWER)) {
             return true;
         }
-        response.sendError(HttpServletResponse.SC_FORBIDDEN, "the role " + JobAdminResource.VIEWER_ROLE + " or "
-                + JobAdminResource.ROLE + " is required");
+        response.sendError(HttpServletResponse.SC_FORBIDDEN, "the role " + AdminRoles.VIEWER + " or "
+                + AdminRoles.ADMIN + " is required");
         return false;
+    }
+
+    /**
+     * Asks the server to authenticate the user; false if it could not, and the answer is its login challenge.
+     * Liberty sends the challenge and returns false, as the Servlet specification says. WildFly (Undertow with
+     * Elytron) throws a ServletException ("UT010032: Authentication failed") instead and sends nothing: then the
+     * answer is the challenge of the admin API, 401 asking for HTTP Basic.
+     */
+    private static boolean authenticate(HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        try {
+            return request.authenticate(response);
+        } catch (ServletException e) {
+            if (!response.isCommitted()) {
+                response.setHeader("WWW-Authenticate", "Basic realm=\"jobqueue\"");
+                response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+            }
+            return false;
+        }
     }
 
     private static void send(DashboardFiles.File file, HttpServletRequest request, HttpServletResponse response)

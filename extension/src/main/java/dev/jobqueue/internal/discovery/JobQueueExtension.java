@@ -25,31 +25,41 @@ import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Method;
+import java.net.URL;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.ConfigValue;
 
 /**
  * Finds every {@link Consumer} method at deployment and validates it. A bad signature or queue name is a
- * definition error; two consumers for one queue, or a bad configuration value, is a deployment problem.
- * Either way the application does not start, and the message names the method or the key.
+ * definition error; two consumers for one queue, a bad configuration value, or a key in the application's own
+ * file that would have no effect, is a deployment problem. Either way the application does not start, and the
+ * message names the method or the key.
  */
 public class JobQueueExtension implements Extension {
 
     private final List<ConsumerMethod> found = new ArrayList<>();
     private final Map<String, ScheduleDefinition> schedules = new ConcurrentHashMap<>();
+    private static final Logger LOG = Logger.getLogger(JobQueueExtension.class.getName());
+    private static final String OWN_FILE = "META-INF/microprofile-config.properties";
+
     private final Map<String, ConsumerMethod> consumers = new ConcurrentHashMap<>();
     private final Map<String, QueueOptions> options = new ConcurrentHashMap<>();
     private final Set<String> producerOnly = ConcurrentHashMap.newKeySet();
@@ -117,6 +127,32 @@ public class JobQueueExtension implements Extension {
         resolver = new QueueOptionsResolver(lookup, Thread.currentThread().getContextClassLoader());
         // A bad global key is found by every queue that reads it: report each problem once.
         Set<String> badValues = new LinkedHashSet<>();
+        resolveQueueOptions(badValues);
+        resolveSchedules(lookup, badValues);
+        Iterable<String> keys = config.getPropertyNames();
+        resolveProducerOnlyQueues(keys, badValues);
+        try {
+            unconsumedPayloadLimit = resolver.unconsumedPayloadLimit();
+        } catch (IllegalArgumentException e) {
+            badValues.add(e.getMessage());
+        }
+        try {
+            NodeSettings.parse(lookup);
+        } catch (IllegalArgumentException e) {
+            e.getMessage().lines().forEach(badValues::add);
+        }
+        badValues.forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+        ConfigKeyCheck.problems(ownKeys(), ownQueues(), declaredScheduleNames())
+                .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+        // A value of "" counts as set (an empty password); one from the application's own file does not, since
+        // the server's datasource cannot see it.
+        DatasourceVariables.problems(lookup.apply(DatasourceVariables.MARKER), variable -> {
+            ConfigValue value = config.getConfigValue(variable);
+            return value.getValue() != null && !isApplicationsOwn(value.getSourceName());
+        }).forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+    }
+
+    private void resolveQueueOptions(Set<String> badValues) {
         for (ConsumerMethod consumer : consumers.values()) {
             try {
                 QueueOptions resolved = resolver.resolve(consumer.queue(), AnnotatedOptions.of(consumer.annotation()),
@@ -127,6 +163,9 @@ public class JobQueueExtension implements Extension {
                 e.getMessage().lines().forEach(badValues::add);
             }
         }
+    }
+
+    private void resolveSchedules(Function<String, Optional<String>> lookup, Set<String> badValues) {
         for (ConsumerMethod consumer : consumers.values()) {
             Recurring recurring = consumer.method().getAnnotation(Recurring.class);
             if (recurring != null) {
@@ -141,44 +180,58 @@ public class JobQueueExtension implements Extension {
                 }
             }
         }
-        Iterable<String> keys = config.getPropertyNames();
-        for (String queue : ConfigKeyCheck.producerOnlyQueues(keys, lookup)) {
-            producerOnly.add(queue);
+    }
+
+    private void resolveProducerOnlyQueues(Iterable<String> keys, Set<String> badValues) {
+        for (String queue : ConfigKeyCheck.queuesWithProducerOnlyKey(keys)) {
             try {
-                options.put(queue, resolver.resolve(queue));
+                if (resolver.producerOnly(queue)) {
+                    producerOnly.add(queue);
+                    options.put(queue, resolver.resolve(queue));
+                }
             } catch (IllegalArgumentException e) {
                 e.getMessage().lines().forEach(badValues::add);
             }
         }
+    }
+
+    /**
+     * The keys of the application's own files, the only ones checked for typos: environment variables, system
+     * properties and server variables are shared by every application on the server. Read from the files
+     * themselves, every {@value #OWN_FILE} the application's class loader sees: servers name their config sources
+     * differently (Liberty after the file, Payara "Properties" for each).
+     */
+    private static Set<String> ownKeys() {
+        Set<String> own = new TreeSet<>();
         try {
-            unconsumedPayloadLimit = resolver.unconsumedPayloadLimit();
-        } catch (IllegalArgumentException e) {
-            badValues.add(e.getMessage());
+            for (URL file : Collections.list(Thread.currentThread().getContextClassLoader().getResources(OWN_FILE))) {
+                Properties properties = new Properties();
+                try (InputStream in = file.openStream()) {
+                    properties.load(in);
+                }
+                own.addAll(properties.stringPropertyNames());
+            }
+        } catch (IOException e) {
+            LOG.warning("jobqueue: cannot read the application's " + OWN_FILE + " to check its keys: " + e);
         }
-        try {
-            NodeSettings.parse(lookup);
-        } catch (IllegalArgumentException e) {
-            e.getMessage().lines().forEach(badValues::add);
-        }
-        badValues.forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
-        // Only the application's own file is checked for typos: environment variables, system properties
-        // and server variables are shared by every application on the server.
-        List<String> ownKeys = new ArrayList<>();
-        for (String key : keys) {
-            String source = config.getConfigValue(key).getSourceName();
-            if (source != null && source.contains("microprofile-config.properties")) {
-                ownKeys.add(key);
+        return own;
+    }
+
+    /** Whether a config source is one of the application's files, by its name as Liberty gives it. */
+    private static boolean isApplicationsOwn(String configSource) {
+        return configSource != null && configSource.contains("microprofile-config.properties");
+    }
+
+    /** The names of the schedules declared with {@code @Recurring}, whether or not their options are valid. */
+    private Set<String> declaredScheduleNames() {
+        Set<String> names = new TreeSet<>();
+        for (ConsumerMethod consumer : consumers.values()) {
+            Recurring recurring = consumer.method().getAnnotation(Recurring.class);
+            if (recurring != null) {
+                names.add(DeclaredSchedule.nameOf(recurring, consumer.queue()));
             }
         }
-        ConfigKeyCheck.problems(ownKeys, consumers.keySet(), lookup)
-                .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
-        // A value of "" counts as set (an empty password); one from the application's own file does not, since
-        // the server's datasource cannot see it.
-        DatasourceVariables.problems(lookup.apply(DatasourceVariables.MARKER), variable -> {
-            ConfigValue value = config.getConfigValue(variable);
-            return value.getValue() != null
-                    && !String.valueOf(value.getSourceName()).contains("microprofile-config.properties");
-        }).forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
+        return names;
     }
 
     /** The validated consumers, one per queue. */

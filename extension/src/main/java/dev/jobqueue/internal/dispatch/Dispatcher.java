@@ -19,11 +19,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * Owns the queue workers of this node: starts one per consumed queue, routes wake-ups to them, and at
@@ -33,6 +35,9 @@ import java.util.logging.Logger;
 public class Dispatcher {
 
     private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+
+    /** How long a stop waits for the consumers it interrupted to end. */
+    static final Duration INTERRUPTED_WAIT = Duration.ofSeconds(5);
 
     private final Map<String, QueueWorker> workers = new ConcurrentHashMap<>();
     @Inject
@@ -184,6 +189,29 @@ public class Dispatcher {
         release(unfinished.stream().map(RunningJobs.Entry::job).toList(), "jobs still running after the grace period");
         unfinished.stream().map(RunningJobs.Entry::thread).filter(thread -> thread != null)
                 .forEach(Thread::interrupt);
+        awaitInterrupted(unfinished);
+    }
+
+    /**
+     * Waits, up to {@link #INTERRUPTED_WAIT}, for the consumers just interrupted to end, so that their transactions
+     * roll back and their attempts end while the application is still there. WildFly removes the application as
+     * soon as the stop returns: a consumer that ran on past that found its beans gone and left its transaction open
+     * on the executor's thread, holding its locks until the transaction timed out. Real time, not the clock: this
+     * waits for threads. The thread that stops the dispatcher is not waited for.
+     */
+    private void awaitInterrupted(List<RunningJobs.Entry> interrupted) {
+        Set<Thread> threads = interrupted.stream().map(RunningJobs.Entry::thread)
+                .filter(thread -> thread != null && thread != Thread.currentThread()).collect(Collectors.toSet());
+        long deadline = System.nanoTime() + INTERRUPTED_WAIT.toNanos();
+        while (running.snapshot().stream().anyMatch(entry -> threads.contains(entry.thread()))
+                && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void release(List<ClaimedJob> jobs, String what) {

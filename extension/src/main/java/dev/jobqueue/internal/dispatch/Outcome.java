@@ -16,7 +16,12 @@ public enum Outcome {
     /** Another claim took the job over; this attempt's work was rolled back. */
     LEASE_LOST,
     /** The outcome could not be written; the job runs again once its lease expires. */
-    NOT_RECORDED;
+    NOT_RECORDED,
+    /**
+     * The attempt lost its database connection (a failover, a restart); the job was handed back with the attempt not
+     * counted, and runs again at once.
+     */
+    HANDED_BACK;
 
     boolean isFailure() {
         return this == RETRY || this == FAILED;

@@ -2,7 +2,7 @@ package dev.jobqueue.internal.health;
 
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.store.SchemaCheck;
-import jakarta.inject.Inject;
+import jakarta.enterprise.event.Observes;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,14 +29,20 @@ public class DatabaseReadiness implements HealthCheck {
         void run() throws Exception;
     }
 
-    @Inject
-    SchemaCheck schema;
+    private volatile SchemaCheck schema;
 
     private final AtomicBoolean down = new AtomicBoolean();
 
+    void started(@Observes HealthSources sources) {
+        schema = sources.schema();
+    }
+
     @Override
     public HealthCheckResponse call() {
-        return check(schema::probe);
+        SchemaCheck started = schema;
+        return check(started == null ? () -> {
+            throw new IllegalStateException("jobqueue has not started");
+        } : started::probe);
     }
 
     /** The check itself, with the probe passed in so that a test can make it fail. */

@@ -2,8 +2,7 @@ package dev.jobqueue.internal.health;
 
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.watch.LeaseKeeper;
-import dev.jobqueue.internal.time.JobQueueClock;
-import jakarta.inject.Inject;
+import jakarta.enterprise.event.Observes;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,27 +13,30 @@ import org.eclipse.microprofile.health.Liveness;
 
 /**
  * Live when every queue's poller has run within three poll intervals plus two seconds, and the lease keeper
- * within three of its periods plus two seconds, whether or not the database answered them. A database outage
- * does not make it DOWN: readiness reports that, and a restart would not help.
+ * within three of its periods plus two seconds, whether or not the database answered them; one that is running
+ * counts as having just run, even while a statement waits on a database that hangs. A database outage does not
+ * make it DOWN: readiness reports that, and a restart would not help.
  * An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
  */
 @Liveness
 public class WorkerLiveness implements HealthCheck {
 
-    @Inject
-    Dispatcher dispatcher;
+    private volatile HealthSources sources;
 
-    @Inject
-    LeaseKeeper leaseKeeper;
-
-    @Inject
-    @JobQueueClock
-    Clock clock;
+    void started(@Observes HealthSources sources) {
+        this.sources = sources;
+    }
 
     @Override
     public HealthCheckResponse call() {
-        Instant now = clock.instant();
+        HealthSources started = sources;
         HealthCheckResponseBuilder response = HealthCheckResponse.named("jobqueue-workers");
+        if (started == null) {
+            return response.withData("jobqueue", "not started").down().build();
+        }
+        Dispatcher dispatcher = started.dispatcher();
+        LeaseKeeper leaseKeeper = started.leaseKeeper();
+        Instant now = started.clock().instant();
         boolean up = true;
         for (var entry : dispatcher.pollerHealth().entrySet()) {
             String verdict = verdict(entry.getValue().lastPoll(), entry.getValue().bound(), now);

@@ -1,10 +1,15 @@
 package dev.jobqueue.internal.lifecycle;
 
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.NodeSettings;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.RunMode;
+import dev.jobqueue.internal.health.HealthSources;
+import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.watch.EarlierLeases;
 import dev.jobqueue.internal.watch.LeaseKeeper;
 import dev.jobqueue.internal.wake.NotifyListener;
 import dev.jobqueue.internal.wake.WakeBroadcaster;
@@ -15,12 +20,15 @@ import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.metrics.QueueDepths;
 import dev.jobqueue.internal.schedule.ScheduleDeclarations;
 import dev.jobqueue.internal.schedule.ScheduleRunner;
+import dev.jobqueue.internal.store.IsolationCheck;
 import dev.jobqueue.internal.store.SchemaCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -28,9 +36,10 @@ import java.util.stream.Collectors;
 import java.util.logging.Logger;
 
 /**
- * Starts jobqueue when the application starts: checks the schema, then starts a worker for every enabled
- * queue, the node's watch tasks and, on PostgreSQL, the sender that tells other nodes of jobs put here and the
- * listener for jobs put on other nodes. Stops it, gracefully, before the application stops.
+ * Starts jobqueue when the application starts: checks the schema, watches the leases an earlier run of this node
+ * left, then starts a worker for every enabled queue, the node's watch tasks and, on PostgreSQL, the sender that
+ * tells other nodes of jobs put here and the listener for jobs put on other nodes. Stops it, gracefully, before
+ * the application stops.
  */
 @ApplicationScoped
 public class JobQueueRuntime {
@@ -44,10 +53,27 @@ public class JobQueueRuntime {
     SchemaCheck schema;
 
     @Inject
+    IsolationValidation isolationValidation;
+
+    @Inject
+    IsolationCheck isolationCheck;
+
+    @Inject
     Dispatcher dispatcher;
 
     @Inject
     LeaseKeeper leaseKeeper;
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
+    /** Observed by the health checks, if the server has MicroProfile Health (see {@link HealthSources}). */
+    @Inject
+    Event<HealthSources> healthSources;
+
+    @Inject
+    EarlierLeases earlierLeases;
 
     @Inject
     StuckJobMonitor stuckJobMonitor;
@@ -74,19 +100,57 @@ public class JobQueueRuntime {
     NodeSettings settings;
 
     @Inject
+    RunMode runMode;
+
+    @Inject
     ScheduleDeclarations scheduleDeclarations;
 
     @Inject
     ScheduleRunner scheduleRunner;
 
+    /** Set while the start waits for the servlet context (see {@link #start}). */
+    private volatile boolean waitingForServletContext;
+
+    /**
+     * Starts jobqueue with the application. Payara cannot give an application without EJB its {@code java:comp}
+     * resources while CDI starts it (the datasource of every store): there the start waits until the servlet
+     * context is initialized, which {@link JobQueueStartListener} reports.
+     */
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+        try {
+            isolationCheck.prepare();
+        } catch (RuntimeException datasourceNotYetThere) {
+            LOG.fine("jobqueue: the datasource cannot be looked up yet; starting with the servlet context");
+            waitingForServletContext = true;
+            return;
+        }
+        begin();
+    }
+
+    /** The servlet context is initialized: starts jobqueue if it waited for that. */
+    public void servletContextInitialized() {
+        if (waitingForServletContext) {
+            waitingForServletContext = false;
+            begin();
+        }
+    }
+
+    private void begin() {
+        if (!runMode.automatic()) {
+            LOG.warning(Messages.testKitPresent());
+        }
+        if (isolationValidation.deferred()) {
+            isolationCheck.verify();
+        }
+        healthSources.fire(new HealthSources(schema, dispatcher, leaseKeeper, clock));
         // First, so that no job put from now on, by a consumer or a schedule, misses telling the other nodes.
         wakeBroadcaster.start();
         metrics.ownQueues(extension.ownQueues());
         schema.verify(settings.schemaCreate());
-        leaseKeeper.takeBackEarlierLeases();
+        leaseKeeper.readDatabaseClock();
+        earlierLeases.start();
         Set<String> consumedQueues = extension.consumers().stream().map(ConsumerMethod::queue).collect(Collectors.toSet());
-        scheduleDeclarations.apply(extension.declaredSchedules(), consumedQueues);
+        scheduleDeclarations.start(extension.declaredSchedules(), consumedQueues, settings.undeclaredScheduleGrace());
         List<QueueOptions> consumed = extension.consumers().stream()
                 .map(consumer -> extension.options(consumer.queue()))
                 .filter(options -> {
@@ -122,7 +186,9 @@ public class JobQueueRuntime {
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+        earlierLeases.stop();
         scheduleRunner.stop();
+        scheduleDeclarations.stop();
         notifyListener.stop();
         depths.stop();
         retentionPurger.stop();

@@ -1,12 +1,13 @@
 package dev.jobqueue.internal.metrics;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
- * What jobqueue records about its work. MicroProfile Metrics implements it when the server offers it;
- * otherwise a no-op does, so the core never depends on a metrics library.
+ * What jobqueue records about its work. MicroProfile Metrics implements it when the server offers it, Micrometer
+ * when the server offers that instead, and otherwise a no-op does, so the core never depends on a metrics library.
  */
 public interface JobMetrics {
 
@@ -48,6 +49,12 @@ public interface JobMetrics {
 
     /** Counts {@code count} occurrences of a recurring schedule that were put or skipped. */
     void occurrences(String schedule, OccurrenceOutcome outcome, int count);
+
+    /** The schedules that have series of {@link MetricNames#OCCURRENCES} on this node. */
+    Set<String> countedSchedules();
+
+    /** Removes the series of {@code schedules}, which no longer exist, so that deleted schedules leave none. */
+    void forgetSchedules(Collection<String> schedules);
 
     /**
      * Registers the gauges of one queue.

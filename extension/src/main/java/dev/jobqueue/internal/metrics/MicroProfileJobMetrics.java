@@ -2,21 +2,21 @@ package dev.jobqueue.internal.metrics;
 
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
 import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.MetricID;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
 /**
- * {@link JobMetrics} in MicroProfile Metrics' application registry. Each queue's metrics are looked up once and
- * kept: a lookup in the registry costs more than the update, and updates happen several times per job. Only
- * the application's own queues get series of their own (see {@link #ownQueues}).
- * An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
+ * {@link JobMetrics} in MicroProfile Metrics' application registry, each queue's metrics looked up once
+ * ({@link QueueSeries}). An application-scoped bean when the server has the feature: the extension adds it ({@code Integrations}).
  */
 public class MicroProfileJobMetrics implements JobMetrics {
 
@@ -25,45 +25,45 @@ public class MicroProfileJobMetrics implements JobMetrics {
     @Inject
     MetricRegistry registry;
 
-    private final Map<String, QueueMetrics> byQueue = new ConcurrentHashMap<>();
-    private volatile Set<String> ownQueues;
+    private final QueueSeries<QueueMetrics> series =
+            new QueueSeries<>(name -> new QueueMetrics(registry, queueTag(name)));
+    private final Set<String> countedSchedules = ConcurrentHashMap.newKeySet();
 
     /** Also registers every counter and timer of these queues now, so that each is scraped at zero before use. */
     @Override
     public void ownQueues(Set<String> queues) {
-        ownQueues = Set.copyOf(queues);
-        queues.forEach(this::of);
+        series.own(queues);
     }
 
     @Override
     public void enqueued(String queue, int count) {
-        of(queue).enqueued.inc(count);
+        series.of(queue).enqueued.inc(count);
     }
 
     @Override
     public void finished(String queue, Outcome outcome) {
-        of(queue).finished.get(outcome).inc();
+        series.of(queue).finished.get(outcome).inc();
     }
 
     @Override
     public void executed(String queue, Duration took) {
-        of(queue).executionTime.update(took);
+        series.of(queue).executionTime.update(took);
     }
 
     @Override
     public void waited(String queue, Duration fromDueToStart) {
-        of(queue).waitTime.update(fromDueToStart);
+        series.of(queue).waitTime.update(fromDueToStart);
     }
 
     @Override
     public void leaseRescued(String queue) {
-        of(queue).leasesRescued.inc();
+        series.of(queue).leasesRescued.inc();
     }
 
     @Override
     public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
-        registry.counter(MetricNames.OCCURRENCES, new Tag(MetricNames.SCHEDULE_TAG, schedule),
-                new Tag(MetricNames.OUTCOME_TAG, outcome.tag())).inc(count);
+        countedSchedules.add(schedule);
+        registry.counter(occurrencesId(schedule, outcome)).inc(count);
     }
 
     @Override
@@ -75,14 +75,25 @@ public class MicroProfileJobMetrics implements JobMetrics {
         registry.gauge(MetricNames.STUCK, queue, stuck::applyAsLong, queueTag(queue));
     }
 
-    private QueueMetrics of(String queue) {
-        QueueMetrics metrics = byQueue.get(queue);
-        if (metrics != null) {
-            return metrics;
+
+    @Override
+    public Set<String> countedSchedules() {
+        return Set.copyOf(countedSchedules);
+    }
+
+    @Override
+    public void forgetSchedules(Collection<String> schedules) {
+        for (String schedule : schedules) {
+            countedSchedules.remove(schedule);
+            for (OccurrenceOutcome outcome : OccurrenceOutcome.values()) {
+                registry.remove(occurrencesId(schedule, outcome));
+            }
         }
-        Set<String> own = ownQueues;
-        String series = own == null || own.contains(queue) ? queue : MetricNames.OTHER_QUEUES;
-        return byQueue.computeIfAbsent(series, name -> new QueueMetrics(registry, queueTag(name)));
+    }
+
+    private static MetricID occurrencesId(String schedule, OccurrenceOutcome outcome) {
+        return new MetricID(MetricNames.OCCURRENCES, new Tag(MetricNames.SCHEDULE_TAG, schedule),
+                new Tag(MetricNames.OUTCOME_TAG, outcome.tag()));
     }
 
     private static Tag queueTag(String queue) {

@@ -1,12 +1,13 @@
 package dev.jobqueue.internal.metrics;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
- * Records nothing: the {@link JobMetrics} used when the server has no MicroProfile Metrics. An application-scoped
- * bean then: the extension adds it ({@code Integrations}).
+ * Records nothing: the {@link JobMetrics} used when the server has neither MicroProfile Metrics nor Micrometer.
+ * An application-scoped bean then: the extension adds it ({@code Integrations}).
  */
 public class NoopJobMetrics implements JobMetrics {
 
@@ -42,6 +43,16 @@ public class NoopJobMetrics implements JobMetrics {
 
     @Override
     public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
+        // no metrics on this server
+    }
+
+    @Override
+    public Set<String> countedSchedules() {
+        return Set.of();
+    }
+
+    @Override
+    public void forgetSchedules(Collection<String> schedules) {
         // no metrics on this server
     }
 

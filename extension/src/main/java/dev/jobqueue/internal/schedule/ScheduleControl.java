@@ -30,6 +30,11 @@ public class ScheduleControl {
         return store.list().stream().map(StoredSchedule::info).toList();
     }
 
+    /** At most {@code size} schedules named after {@code after} (null for the first), by name. */
+    public List<ScheduleInfo> page(String after, int size) {
+        return store.page(after, size).stream().map(StoredSchedule::info).toList();
+    }
+
     /**
      * Checks the schedule exists, outside a transaction: an unknown name in an operator's request is refused
      * without a transaction rolled back, which the server would report as an incident.

@@ -42,6 +42,8 @@ public class ScheduleRunner {
     private static final Logger LOG = Logger.getLogger(ScheduleRunner.class.getName());
     private static final Duration PERIOD = Duration.ofSeconds(1);
     private static final int SCHEDULES_PER_ROUND = 100;
+    /** Every this many rounds, a minute, the series of deleted schedules are removed. */
+    private static final int ROUNDS_PER_PRUNE = 60;
     private static final Set<String> UNFINISHED = Set.of("PENDING", "RUNNING", "WAITING");
 
     @Resource(lookup = JndiNames.SCHEDULER)
@@ -67,6 +69,9 @@ public class ScheduleRunner {
     JobMetrics metrics;
 
     @Inject
+    DeletedScheduleMetrics deletedScheduleMetrics;
+
+    @Inject
     Event<OccurrencesSkipped> skippedEvents;
 
     private final OutageLog outage = new OutageLog(LOG, "the schedule runner", "tries again every second");
@@ -74,6 +79,7 @@ public class ScheduleRunner {
     /** Schedules whose last round failed, so that a failing one logs once, not every second. */
     private final Set<String> failing = ConcurrentHashMap.newKeySet();
     private volatile Set<String> queues = Set.of();
+    private int rounds;
 
     /** Fires the schedules of the queues this application consumes; other applications fire theirs. */
     public void start(Set<String> consumedQueues) {
@@ -90,10 +96,13 @@ public class ScheduleRunner {
         return queues.contains(queue);
     }
 
-    /** One round: fires each schedule of this application that is due now. */
+    /** One round: fires each schedule of this application that is due now; once a minute, prunes metrics. */
     void fireDue() {
         for (String name : store.due(clock.now(), queues, SCHEDULES_PER_ROUND)) {
             fire(name);
+        }
+        if (++rounds % ROUNDS_PER_PRUNE == 0) {
+            deletedScheduleMetrics.prune();
         }
     }
 

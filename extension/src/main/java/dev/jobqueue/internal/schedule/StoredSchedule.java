@@ -29,7 +29,7 @@ final class StoredSchedule {
     static ScheduleInfo info(ScheduleRow row) {
         ZoneId zone = ZoneId.of(row.zone());
         return new ScheduleInfo(row.name(), row.queue(), row.cron(), row.zone(), row.declared(), row.enabled(),
-                row.paused(), row.nextFireAt().atZone(zone), row.lastFireAt() == null ? null : row.lastFireAt().atZone(zone),
+                row.declarationGone(), row.paused(), row.nextFireAt().atZone(zone), row.lastFireAt() == null ? null : row.lastFireAt().atZone(zone),
                 row.lastJobId() == null ? null : JobId.parse(row.lastJobId()), row.lastJobState(),
                 MissedOccurrences.valueOf(row.missed()), OverlapPolicy.valueOf(row.overlap()));
     }

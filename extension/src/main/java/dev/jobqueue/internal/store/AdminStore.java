@@ -2,10 +2,6 @@ package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
-import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.PreparedStatement;
@@ -15,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** The queries behind administration and the depth gauges: counts, dead letters, replay, purge, pause. */
 @ApplicationScoped
@@ -30,11 +27,11 @@ public class AdminStore {
     public record StateCount(String queue, JobState state, long count) {
     }
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
+    @Inject
+    Retries retries;
 
     @Inject
-    Dependencies dependencies;
+    Deletions deletions;
 
     @Inject
     Chunks chunks;
@@ -55,49 +52,43 @@ public class AdminStore {
     public List<StateCount> count(Collection<JobState> states) {
         List<StateCount> counts = new ArrayList<>();
         for (JobState state : states) {
-            List<?> rows = em.createNativeQuery("SELECT queue, COUNT(*) FROM jobqueue_job WHERE state = '"
-                    + state.name() + "' GROUP BY queue").getResultList();
-            for (Object row : rows) {
-                Object[] columns = (Object[]) row;
-                counts.add(new StateCount((String) columns[0], state, ((Number) columns[1]).longValue()));
-            }
+            counts.addAll(jdbc.query("SELECT queue, COUNT(*) FROM jobqueue_job WHERE state = '" + state.name()
+                    + "' GROUP BY queue", (row, db) -> new StateCount(row.getString(1), state, row.getLong(2))));
         }
         return counts;
     }
 
     @Transactional(TxType.REQUIRES_NEW)
     public List<QueueControlRow> queueControls() {
-        return em.createQuery("SELECT q FROM JobqueueQueue q", QueueControlRow.class).getResultList();
+        return jdbc.query("SELECT name, paused FROM jobqueue_queue",
+                (row, db) -> new QueueControlRow(row.getString(1), row.getBoolean(2)));
     }
 
     /** FAILED jobs, newest first, without their payloads; all queues when {@code queue} is null. */
     @Transactional(TxType.REQUIRES_NEW)
     public List<JobListing> failed(String queue, int offset, int limit) {
-        TypedQuery<Object[]> query = em.createQuery("SELECT " + JobListing.COLUMNS
-                + " FROM JobqueueJob j WHERE j.state = :failed" + (queue == null ? "" : " AND j.queue = :queue")
-                + " ORDER BY j.finishedAt DESC, j.id", Object[].class)
-                .setParameter("failed", JobState.FAILED);
-        if (queue != null) {
-            query.setParameter("queue", queue);
-        }
-        return query.setFirstResult(offset).setMaxResults(limit).getResultStream()
-                .map(row -> JobListing.of(row, 0)).toList();
+        String sql = "SELECT " + JobListing.COLUMNS + " FROM jobqueue_job WHERE state = 'FAILED'"
+                + (queue == null ? "" : " AND queue = ?") + " ORDER BY finished_at DESC, id LIMIT ? OFFSET ?";
+        return queue == null
+                ? jdbc.query(sql, JobListing::read, limit, offset)
+                : jdbc.query(sql, JobListing::read, queue, limit, offset);
     }
 
     /** The queue's jobs in {@code states}, oldest first, payloads included: at most {@code limit}. */
     @Transactional(TxType.REQUIRES_NEW)
     public List<JobRow> jobs(String queue, Collection<JobState> states, int limit) {
-        return em.createQuery("SELECT j FROM JobqueueJob j WHERE j.queue = :queue AND j.state IN :states"
-                + " ORDER BY j.createdAt, j.id", JobRow.class)
-                .setParameter("queue", queue)
-                .setParameter("states", states)
-                .setMaxResults(limit)
-                .getResultList();
+        if (states.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.query("SELECT " + JobRow.COLUMNS + " FROM jobqueue_job WHERE queue = ? AND state IN ("
+                + Database.placeholders(states.size()) + ") ORDER BY created_at, id LIMIT ?", JobRow::read,
+                queue, states, limit);
     }
 
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<JobRow> job(String id) {
-        return Optional.ofNullable(em.find(JobRow.class, id));
+        return jdbc.query("SELECT " + JobRow.COLUMNS + " FROM jobqueue_job WHERE id = ?", JobRow::read, id).stream()
+                .findFirst();
     }
 
     /**
@@ -108,15 +99,12 @@ public class AdminStore {
     public Optional<JobView> view(String id, int maxPayloadChars) {
         boolean whole = maxPayloadChars == Integer.MAX_VALUE;
         // H2 answers SUBSTRING(x, 1, Integer.MAX_VALUE) with nothing, so the whole payload is selected as it is.
-        var query = em.createQuery("SELECT " + JobListing.COLUMNS + ", "
-                + (whole ? "j.payload" : "SUBSTRING(j.payload, 1, :chars)") + ", LENGTH(j.payload)"
-                + " FROM JobqueueJob j WHERE j.id = :id", Object[].class)
-                .setParameter("id", id);
-        if (!whole) {
-            query.setParameter("chars", maxPayloadChars);
-        }
-        return query.getResultStream().findFirst()
-                .map(row -> new JobView(JobListing.of(row, 0), (String) row[8], ((Number) row[9]).longValue()));
+        String sql = "SELECT " + JobListing.COLUMNS + ", " + (whole ? "payload" : "SUBSTRING(payload, 1, ?)")
+                + ", CHAR_LENGTH(payload) FROM jobqueue_job WHERE id = ?";
+        TransactionalJdbc.RowReader<JobView> reader = (row, db) ->
+                new JobView(JobListing.read(row, db), row.getString(9), row.getLong(10));
+        return (whole ? jdbc.query(sql, reader, id) : jdbc.query(sql, reader, maxPayloadChars, id)).stream()
+                .findFirst();
     }
 
     /**
@@ -129,43 +117,42 @@ public class AdminStore {
     }
 
     /**
-     * Makes a FAILED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for is
-     * unfinished. Not if its dedupe key is now held by another unfinished job, and not if a job it waits for is
-     * FAILED: it would wait forever. The jobs it waits for are locked first, so none of them can fail between the
-     * check and the retry without seeing this job WAITING and failing it in turn.
+     * Retries one FAILED job, as {@link Retries} does. Passed over, with the reason, if a job it waits for is
+     * FAILED: it would wait forever.
      */
     @Transactional(TxType.REQUIRES_NEW)
     public RetryResult retryJob(String id, Instant now) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> dependencies = em.createNativeQuery("""
-                SELECT id, state FROM jobqueue_job
-                WHERE id IN (SELECT depends_on FROM jobqueue_job_dependency WHERE job_id = :id)
-                ORDER BY id FOR UPDATE""", Object[].class)
-                .setParameter("id", id)
-                .getResultList();
-        Optional<String> failed = dependencies.stream()
-                .filter(row -> JobState.FAILED.name().equals(String.valueOf(row[1]).trim()))
-                .map(row -> (String) row[0]).findFirst();
-        if (failed.isPresent()) {
-            return new RetryResult(false, failed);
+        RetryOutcome outcome = retries.retryAmong(List.of(id), now);
+        if (outcome.dependencyFailed() == 1) {
+            return new RetryResult(false, retries.failedDependency(id));
         }
-        return new RetryResult(retryWhere("id = :key", id, now) == 1, Optional.empty());
+        return new RetryResult(outcome.retried() == 1, Optional.empty());
     }
 
     /**
-     * Retries every FAILED job of a queue, as {@link #retryJob} does, {@value Chunks#SIZE} at a time in finish
+     * Retries every FAILED job of a queue, as {@link Retries} does, {@value Chunks#SIZE} at a time in finish
      * order, each chunk in its own transaction. Jobs it cannot retry stay FAILED and are passed over.
      */
-    public int retryQueue(String queue, Instant now) {
-        return chunks.<FailedKey>run(from -> retryChunk(queue, now, from));
+    public RetryOutcome retryQueue(String queue, Instant now) {
+        AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
+        chunks.<FailedKey>run(from -> {
+            List<FailedKey> keys = failedChunk(queue, from);
+            if (keys.isEmpty()) {
+                return new Chunks.Step<>(0, 0, null);
+            }
+            RetryOutcome outcome = retries.retryAmong(keys.stream().map(FailedKey::id).toList(), now);
+            total.accumulateAndGet(outcome, RetryOutcome::plus);
+            return new Chunks.Step<>(keys.size(), outcome.retried(), keys.get(keys.size() - 1));
+        });
+        return total.get();
     }
 
     /** Where a chunk of {@link #retryQueue} ended: FAILED jobs are paged in (finished_at, id) order. */
     private record FailedKey(Instant finishedAt, String id) {
     }
 
-    private Chunks.Step<FailedKey> retryChunk(String queue, Instant now, FailedKey from) {
-        List<FailedKey> keys = jdbc.run((connection, db) -> {
+    private List<FailedKey> failedChunk(String queue, FailedKey from) {
+        return jdbc.run((connection, db) -> {
             // The state is a literal, so that PostgreSQL's generic plan can read its partial index.
             try (PreparedStatement select = connection.prepareStatement("SELECT finished_at, id FROM jobqueue_job"
                     + " WHERE queue = ? AND state = 'FAILED'"
@@ -186,54 +173,15 @@ public class AdminStore {
                 return found;
             }
         });
-        if (keys.isEmpty()) {
-            return new Chunks.Step<>(0, 0, null);
-        }
-        int retried = retryQuery("queue = :key AND id IN (:ids)", now)
-                .setParameter("key", queue)
-                .setParameter("ids", keys.stream().map(FailedKey::id).toList())
-                .executeUpdate();
-        return new Chunks.Step<>(keys.size(), retried, keys.get(keys.size() - 1));
     }
 
     /**
-     * Retries the FAILED jobs among {@code ids} in the caller's transaction, as {@link #retryQueue} retries a
-     * queue's; returns how many it retried.
-     */
-    int retryAmong(Collection<String> ids, Instant now) {
-        return ids.isEmpty() ? 0 : retryQuery("id IN (:ids)", now).setParameter("ids", ids).executeUpdate();
-    }
-
-    private int retryWhere(String condition, String key, Instant now) {
-        return retryQuery(condition, now).setParameter("key", key).executeUpdate();
-    }
-
-    private Query retryQuery(String condition, Instant now) {
-        return em.createNativeQuery("""
-                UPDATE jobqueue_job SET attempts = 0, run_at = :now, finished_at = NULL,
-                    state = CASE WHEN EXISTS (SELECT 1 FROM jobqueue_job_dependency d
-                        JOIN jobqueue_job p ON p.id = d.depends_on
-                        WHERE d.job_id = jobqueue_job.id AND p.state <> 'DONE') THEN 'WAITING' ELSE 'PENDING' END
-                WHERE state = 'FAILED' AND (dedupe_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobqueue_job h
-                    WHERE h.queue = jobqueue_job.queue AND h.dedupe_key = jobqueue_job.dedupe_key
-                        AND h.state IN ('PENDING', 'RUNNING', 'WAITING')))""" + " AND " + condition)
-                .setParameter("now", now);
-    }
-
-    /**
-     * Deletes a job unless it is RUNNING; its error history goes with it. Jobs that waited only for it are
-     * released, since a job that no longer exists counts as DONE.
+     * Deletes a job unless it is RUNNING, as {@link Deletions} does: its error history goes with it, and jobs
+     * that waited only for it are released, since a job that no longer exists counts as DONE.
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean delete(String id) {
-        boolean deleted = em.createQuery("DELETE FROM JobqueueJob j WHERE j.id = :id AND j.state <> :running")
-                .setParameter("id", id)
-                .setParameter("running", JobState.RUNNING)
-                .executeUpdate() == 1;
-        if (deleted) {
-            dependencies.release(id);
-        }
-        return deleted;
+        return deletions.deleteAmong(List.of(id), Deletions.Deletable.NOT_RUNNING) == 1;
     }
 
     /**
@@ -252,17 +200,13 @@ public class AdminStore {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean pause(String queue, boolean known, Instant now) {
-        QueueControlRow control = em.find(QueueControlRow.class, queue);
-        if (control == null) {
-            if (!known && !hasJobs(queue)) {
-                return false;
-            }
-            control = new QueueControlRow(queue);
-            control.setPaused(true, now);
-            em.persist(control);
-        } else {
-            control.setPaused(true, now);
+        if (jdbc.update("UPDATE jobqueue_queue SET paused = ?, updated_at = ? WHERE name = ?", true, now, queue) == 1) {
+            return true;
         }
+        if (!known && !hasJobs(queue)) {
+            return false;
+        }
+        jdbc.update("INSERT INTO jobqueue_queue (name, paused, updated_at) VALUES (?, ?, ?)", queue, true, now);
         return true;
     }
 
@@ -274,16 +218,12 @@ public class AdminStore {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean resume(String queue, boolean known) {
-        int deleted = em.createQuery("DELETE FROM JobqueueQueue q WHERE q.name = :queue")
-                .setParameter("queue", queue)
-                .executeUpdate();
+        int deleted = jdbc.update("DELETE FROM jobqueue_queue WHERE name = ?", queue);
         return deleted > 0 || known || hasJobs(queue);
     }
 
     private boolean hasJobs(String queue) {
-        return !em.createQuery("SELECT j.id FROM JobqueueJob j WHERE j.queue = :queue", String.class)
-                .setParameter("queue", queue)
-                .setMaxResults(1)
-                .getResultList().isEmpty();
+        return !jdbc.query("SELECT id FROM jobqueue_job WHERE queue = ? LIMIT 1", (row, db) -> row.getString(1), queue)
+                .isEmpty();
     }
 }

@@ -1,13 +1,15 @@
 package dev.jobqueue.internal.store;
 
+import static dev.jobqueue.internal.store.Database.placeholders;
+
 import dev.jobqueue.internal.Messages;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +22,8 @@ import java.util.Set;
 @ApplicationScoped
 public class Dependencies {
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
+    @Inject
+    TransactionalJdbc jdbc;
 
     /**
      * Makes PENDING every WAITING job that waited for {@code id} and now waits for no unfinished job.
@@ -30,27 +32,34 @@ public class Dependencies {
      */
     @Transactional(TxType.MANDATORY)
     public Set<String> release(String id) {
-        List<String> waiting = lockWaitingDependents(List.of(id)).stream().map(row -> (String) row[0]).toList();
+        return release(List.of(id));
+    }
+
+    /**
+     * Makes PENDING every WAITING job that waited for one of {@code ids}, DONE or deleted, and now waits for no
+     * unfinished job.
+     *
+     * @return the queues of the released jobs
+     */
+    @Transactional(TxType.MANDATORY)
+    public Set<String> release(Collection<String> ids) {
+        List<String> waiting = lockWaitingDependents(ids).stream().map(WaitingJob::id).toList();
         if (waiting.isEmpty()) {
             return Set.of();
         }
         Set<String> ready = new HashSet<>(waiting);
-        @SuppressWarnings("unchecked")
-        List<String> blocked = em.createNativeQuery("""
+        List<String> blocked = jdbc.query("""
                 SELECT DISTINCT d.job_id FROM jobqueue_job_dependency d JOIN jobqueue_job j ON j.id = d.depends_on
-                WHERE d.job_id IN (:waiting) AND j.state <> 'DONE'""", String.class)
-                .setParameter("waiting", waiting)
-                .getResultList();
+                WHERE d.job_id IN (""" + placeholders(waiting.size()) + ") AND j.state <> 'DONE'",
+                (row, db) -> row.getString(1), waiting);
         blocked.forEach(ready::remove);
         if (ready.isEmpty()) {
             return Set.of();
         }
-        em.createNativeQuery("UPDATE jobqueue_job SET state = 'PENDING' WHERE id IN (:ready) AND state = 'WAITING'")
-                .setParameter("ready", ready)
-                .executeUpdate();
-        @SuppressWarnings("unchecked")
-        List<String> queues = em.createNativeQuery("SELECT DISTINCT queue FROM jobqueue_job WHERE id IN (:ready)",
-                String.class).setParameter("ready", ready).getResultList();
+        jdbc.update("UPDATE jobqueue_job SET state = 'PENDING' WHERE id IN (" + placeholders(ready.size())
+                + ") AND state = 'WAITING'", ready);
+        List<String> queues = jdbc.query("SELECT DISTINCT queue FROM jobqueue_job WHERE id IN ("
+                + placeholders(ready.size()) + ")", (row, db) -> row.getString(1), ready);
         return Set.copyOf(queues);
     }
 
@@ -66,31 +75,27 @@ public class Dependencies {
         String reason = Messages.dependencyFailed(id);
         List<String> frontier = List.of(id);
         while (!frontier.isEmpty()) {
-            List<Object[]> dependents = lockWaitingDependents(frontier);
-            List<String> ids = dependents.stream().map(row -> (String) row[0]).toList();
+            List<WaitingJob> dependents = lockWaitingDependents(frontier);
+            List<String> ids = dependents.stream().map(WaitingJob::id).toList();
             if (!ids.isEmpty()) {
-                em.createNativeQuery("""
-                        UPDATE jobqueue_job SET state = 'FAILED', finished_at = :now, last_error = :reason
-                        WHERE id IN (:ids) AND state = 'WAITING'""")
-                        .setParameter("now", now)
-                        .setParameter("reason", reason)
-                        .setParameter("ids", ids)
-                        .executeUpdate();
-                dependents.forEach(row -> failed.add(new FailedDependent((String) row[0], (String) row[1],
-                        (String) row[2], reason)));
+                jdbc.update("UPDATE jobqueue_job SET state = 'FAILED', finished_at = ?, last_error = ? WHERE id IN ("
+                        + placeholders(ids.size()) + ") AND state = 'WAITING'", now, reason, ids);
+                dependents.forEach(job -> failed.add(new FailedDependent(job.id(), job.queue(), job.group(), reason)));
             }
             frontier = ids;
         }
         return failed;
     }
 
-    @SuppressWarnings("unchecked")
-    private List<Object[]> lockWaitingDependents(List<String> ids) {
-        return em.createNativeQuery("""
+    /** A WAITING job, locked. */
+    private record WaitingJob(String id, String queue, String group) {
+    }
+
+    private List<WaitingJob> lockWaitingDependents(Collection<String> ids) {
+        return jdbc.query("""
                 SELECT id, queue, group_name FROM jobqueue_job
-                WHERE state = 'WAITING' AND id IN (SELECT job_id FROM jobqueue_job_dependency WHERE depends_on IN (:ids))
-                ORDER BY id FOR UPDATE""", Object[].class)
-                .setParameter("ids", ids)
-                .getResultList();
+                WHERE state = 'WAITING' AND id IN (SELECT job_id FROM jobqueue_job_dependency WHERE depends_on IN ("""
+                + placeholders(ids.size()) + ")) ORDER BY id FOR UPDATE",
+                (row, db) -> new WaitingJob(row.getString(1), row.getString(2), row.getString(3)), ids);
     }
 }

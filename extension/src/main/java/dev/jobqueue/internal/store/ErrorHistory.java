@@ -1,12 +1,14 @@
 package dev.jobqueue.internal.store;
 
+import static dev.jobqueue.internal.store.Database.placeholders;
+
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * The error history of each job, in {@code jobqueue_job_error}, bounded: the first {@value #FIRST_KEPT} errors,
@@ -23,43 +25,40 @@ public class ErrorHistory {
     /** Ids per DELETE when a long history from before the bound is cut down. */
     private static final int DELETE_CHUNK = 1_000;
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
+    @Inject
+    TransactionalJdbc jdbc;
 
     /** Records a failed attempt's error in the caller's transaction and drops the one that falls out of the bound. */
     @Transactional(TxType.MANDATORY)
     public void add(String jobId, int attempt, Instant failedAt, String error) {
-        em.persist(new JobErrorRow(jobId, attempt, failedAt, error));
-        List<String> ids = em.createQuery("""
-                SELECT e.id FROM JobqueueJobError e WHERE e.jobId = :job ORDER BY e.failedAt, e.attempt, e.id""",
-                String.class).setParameter("job", jobId).getResultList();
+        jdbc.update("INSERT INTO jobqueue_job_error (id, job_id, attempt, failed_at, error) VALUES (?, ?, ?, ?, ?)",
+                UUID.randomUUID().toString(), jobId, attempt, failedAt, error);
+        List<String> ids = jdbc.query(
+                "SELECT id FROM jobqueue_job_error WHERE job_id = ? ORDER BY failed_at, attempt, id",
+                (row, db) -> row.getString(1), jobId);
         if (ids.size() <= MAX_KEPT) {
             return;
         }
         List<String> dropped = ids.subList(FIRST_KEPT, ids.size() - LAST_KEPT);
         for (int from = 0; from < dropped.size(); from += DELETE_CHUNK) {
-            em.createQuery("DELETE FROM JobqueueJobError e WHERE e.id IN :ids")
-                    .setParameter("ids", dropped.subList(from, Math.min(from + DELETE_CHUNK, dropped.size())))
-                    .executeUpdate();
+            List<String> chunk = dropped.subList(from, Math.min(from + DELETE_CHUNK, dropped.size()));
+            jdbc.update("DELETE FROM jobqueue_job_error WHERE id IN (" + placeholders(chunk.size()) + ")", chunk);
         }
     }
 
     /** A page of the job's kept errors, oldest first. */
     @Transactional(TxType.REQUIRES_NEW)
     public List<JobErrorRow> page(String jobId, int offset, int limit) {
-        return em.createQuery("""
-                SELECT e FROM JobqueueJobError e WHERE e.jobId = :job ORDER BY e.failedAt, e.attempt, e.id""",
-                JobErrorRow.class)
-                .setParameter("job", jobId)
-                .setFirstResult(offset)
-                .setMaxResults(limit)
-                .getResultList();
+        return jdbc.query("SELECT attempt, failed_at, error FROM jobqueue_job_error WHERE job_id = ?"
+                + " ORDER BY failed_at, attempt, id LIMIT ? OFFSET ?",
+                (row, db) -> new JobErrorRow(row.getInt(1), db.instant(row, 2), row.getString(3)),
+                jobId, limit, offset);
     }
 
     /** How many errors the job keeps. */
     @Transactional(TxType.REQUIRES_NEW)
     public long count(String jobId) {
-        return em.createQuery("SELECT COUNT(e) FROM JobqueueJobError e WHERE e.jobId = :job", Long.class)
-                .setParameter("job", jobId).getSingleResult();
+        return jdbc.query("SELECT COUNT(*) FROM jobqueue_job_error WHERE job_id = ?", (row, db) -> row.getLong(1),
+                jobId).get(0);
     }
 }

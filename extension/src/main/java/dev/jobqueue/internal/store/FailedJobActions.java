@@ -8,22 +8,18 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 
 /**
  * An operator's retries and deletes of dead letters in bulk: the jobs picked by id, or every FAILED job that
- * matches a filter. A job that is no longer FAILED when the action reaches it is passed over, so a count is of the
+ * matches a filter. They follow the rules of the single-job actions, from the same place: {@link Retries} and
+ * {@link Deletions}. A job that is no longer FAILED when the action reaches it is passed over, so a count is of the
  * jobs actually touched. Matching jobs are taken {@value Chunks#SIZE} at a time, newest first, each chunk in its
  * own transaction, as {@link Chunks} explains.
  */
 @ApplicationScoped
 public class FailedJobActions {
-
-    @Inject
-    AdminStore adminStore;
 
     @Inject
     TransactionalJdbc jdbc;
@@ -32,28 +28,35 @@ public class FailedJobActions {
     Transactions transactions;
 
     @Inject
-    Groups groups;
+    Retries retries;
+
+    @Inject
+    Deletions deletions;
 
     @Inject
     Chunks chunks;
 
-    /** Retries the FAILED jobs among {@code ids}, in one transaction; returns how many. */
-    public int retry(List<String> ids, Instant now) {
-        return inNewTransaction(() -> adminStore.retryAmong(ids, now));
+    /** Retries the FAILED jobs among {@code ids}, in one transaction. */
+    public RetryOutcome retry(List<String> ids, Instant now) {
+        return inNewTransaction(() -> retries.retryAmong(ids, now));
     }
 
     /** Deletes the FAILED jobs among {@code ids}, in one transaction; returns how many. */
     public int delete(List<String> ids) {
-        return inNewTransaction(() -> deleteAmong(ids));
+        return inNewTransaction(() -> deletions.deleteAmong(ids, Deletions.Deletable.FAILED));
     }
 
-    /** Retries every job that matches {@code failed}, a filter of FAILED jobs; returns how many. */
-    public int retryMatching(JobFilter failed, Instant now) {
+    /** Retries every job that matches {@code failed}, a filter of FAILED jobs. */
+    public RetryOutcome retryMatching(JobFilter failed, Instant now) {
         requireFailed(failed);
-        return chunks.<Long>run(from -> {
+        AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
+        chunks.<Long>run(from -> {
             Matching chunk = nextChunk(failed, from);
-            return new Chunks.Step<>(chunk.ids().size(), adminStore.retryAmong(chunk.ids(), now), chunk.lastSeq());
+            RetryOutcome outcome = retries.retryAmong(chunk.ids(), now);
+            total.accumulateAndGet(outcome, RetryOutcome::plus);
+            return new Chunks.Step<>(chunk.ids().size(), outcome.retried(), chunk.lastSeq());
         });
+        return total.get();
     }
 
     /** Deletes every job that matches {@code failed}, a filter of FAILED jobs; returns how many. */
@@ -61,7 +64,8 @@ public class FailedJobActions {
         requireFailed(failed);
         return chunks.<Long>run(from -> {
             Matching chunk = nextChunk(failed, from);
-            return new Chunks.Step<>(chunk.ids().size(), deleteAmong(chunk.ids()), chunk.lastSeq());
+            return new Chunks.Step<>(chunk.ids().size(), deletions.deleteAmong(chunk.ids(), Deletions.Deletable.FAILED),
+                    chunk.lastSeq());
         });
     }
 
@@ -98,35 +102,7 @@ public class FailedJobActions {
         });
     }
 
-    /** Deletes the FAILED jobs among {@code ids} with their errors and dependency rows, and groups left empty. */
-    private int deleteAmong(List<String> ids) {
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        return jdbc.run((connection, db) -> {
-            Set<String> touchedGroups = new TreeSet<>();
-            try (PreparedStatement select = connection.prepareStatement("SELECT group_name FROM jobqueue_job"
-                    + " WHERE id IN (" + Database.placeholders(ids.size()) + ") AND state = 'FAILED'")) {
-                Database.bindStrings(select, 1, ids);
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        touchedGroups.add(rows.getString(1));
-                    }
-                }
-            }
-            touchedGroups.removeIf(Objects::isNull);
-            int deleted;
-            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM jobqueue_job WHERE id IN ("
-                    + Database.placeholders(ids.size()) + ") AND state = 'FAILED'")) {
-                Database.bindStrings(delete, 1, ids);
-                deleted = delete.executeUpdate();
-            }
-            groups.deleteEmpty(touchedGroups);
-            return deleted;
-        });
-    }
-
-    private int inNewTransaction(Callable<Integer> work) {
+    private <T> T inNewTransaction(Callable<T> work) {
         try {
             return transactions.inNewTransaction(work);
         } catch (RuntimeException e) {

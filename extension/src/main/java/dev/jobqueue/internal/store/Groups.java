@@ -1,10 +1,10 @@
 package dev.jobqueue.internal.store;
 
+import static dev.jobqueue.internal.store.Database.placeholders;
+
 import dev.jobqueue.internal.time.JobQueueClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
@@ -31,8 +31,8 @@ public class Groups {
     /** A group row this young is left alone by the sweep: a put may be adding its first job. */
     static final Duration SWEEP_MIN_AGE = Duration.ofMinutes(5);
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
+    @Inject
+    TransactionalJdbc jdbc;
 
     @Inject
     EnqueueStore enqueueStore;
@@ -52,12 +52,10 @@ public class Groups {
             enqueueStore.ensureGroup(group, clock.instant());
             lock(group);
         }
-        boolean unfinished = !em.createNativeQuery("""
-                SELECT id FROM jobqueue_job WHERE group_name = :group AND state IN ('PENDING', 'RUNNING', 'WAITING')""",
-                String.class)
-                .setParameter("group", group)
-                .setMaxResults(1)
-                .getResultList().isEmpty();
+        boolean unfinished = !jdbc.query("""
+                SELECT id FROM jobqueue_job WHERE group_name = ? AND state IN ('PENDING', 'RUNNING', 'WAITING')
+                LIMIT 1""",
+                (row, db) -> row.getString(1), group).isEmpty();
         if (unfinished) {
             return Optional.empty();
         }
@@ -75,9 +73,8 @@ public class Groups {
 
     /** Locks the group's row; false if it has none. */
     private boolean lock(String group) {
-        return !em.createNativeQuery("SELECT name FROM jobqueue_group WHERE name = :group FOR UPDATE", String.class)
-                .setParameter("group", group)
-                .getResultList().isEmpty();
+        return !jdbc.query("SELECT name FROM jobqueue_group WHERE name = ? FOR UPDATE", (row, db) -> row.getString(1),
+                group).isEmpty();
     }
 
     /** How many of the group's jobs are in each state; every state is present. */
@@ -87,12 +84,8 @@ public class Groups {
         for (JobState state : JobState.values()) {
             counts.put(state, 0L);
         }
-        List<Object[]> rows = em.createQuery("""
-                SELECT j.state, COUNT(j) FROM JobqueueJob j WHERE j.groupName = :group GROUP BY j.state""",
-                Object[].class)
-                .setParameter("group", group)
-                .getResultList();
-        rows.forEach(row -> counts.put((JobState) row[0], (Long) row[1]));
+        jdbc.query("SELECT state, COUNT(*) FROM jobqueue_job WHERE group_name = ? GROUP BY state",
+                (row, db) -> counts.put(JobState.valueOf(row.getString(1)), row.getLong(2)), group);
         return counts;
     }
 
@@ -102,11 +95,8 @@ public class Groups {
         if (names.isEmpty()) {
             return 0;
         }
-        return em.createNativeQuery("""
-                DELETE FROM jobqueue_group WHERE name IN (:names)
-                    AND NOT EXISTS (SELECT 1 FROM jobqueue_job j WHERE j.group_name = jobqueue_group.name)""")
-                .setParameter("names", names)
-                .executeUpdate();
+        return jdbc.update("DELETE FROM jobqueue_group WHERE name IN (" + placeholders(names.size()) + ")"
+                + " AND NOT EXISTS (SELECT 1 FROM jobqueue_job j WHERE j.group_name = jobqueue_group.name)", names);
     }
 
     /**
@@ -118,12 +108,9 @@ public class Groups {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public String sweep(String after) {
-        List<String> names = em.createNativeQuery("SELECT name FROM jobqueue_group WHERE name > :after"
-                + " AND created_at < :young ORDER BY name", String.class)
-                .setParameter("after", after == null ? "" : after)
-                .setParameter("young", clock.instant().minus(SWEEP_MIN_AGE))
-                .setMaxResults(Chunks.SIZE)
-                .getResultList();
+        List<String> names = jdbc.query("SELECT name FROM jobqueue_group WHERE name > ? AND created_at < ?"
+                + " ORDER BY name LIMIT " + Chunks.SIZE, (row, db) -> row.getString(1),
+                after == null ? "" : after, clock.instant().minus(SWEEP_MIN_AGE));
         deleteEmpty(names);
         return names.size() < Chunks.SIZE ? null : names.get(names.size() - 1);
     }

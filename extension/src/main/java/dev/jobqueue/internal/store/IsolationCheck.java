@@ -6,6 +6,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Objects;
 import javax.sql.DataSource;
 
 /**
@@ -21,6 +22,14 @@ public class IsolationCheck {
     /** The persistence unit's jta-data-source, as in {@link TransactionalJdbc}. */
     @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
+
+    /**
+     * Makes the bean, with its datasource: throws whatever the server throws when it cannot look the datasource
+     * up yet (Payara, while it validates an application without EJB).
+     */
+    public void prepare() {
+        Objects.requireNonNull(dataSource, JndiNames.DATASOURCE);
+    }
 
     /** @throws IllegalStateException if the datasource's connections are not READ COMMITTED */
     public void verify() {

@@ -30,6 +30,9 @@ public class JobBrowser {
     @Inject
     TransactionalJdbc jdbc;
 
+    @Inject
+    DependencyLinks links;
+
     /**
      * One page of the jobs that match, in {@code sort}'s order, after {@code after} (null for the first page).
      *
@@ -75,8 +78,11 @@ public class JobBrowser {
         });
     }
 
-    /** A job's options and dependencies, or empty if there is no such job. */
-    public Optional<JobExtras> extras(String id) {
+    /**
+     * A job's options and the first {@code linksShown} of its dependencies each way, with how many there are, or
+     * empty if there is no such job.
+     */
+    public Optional<JobExtras> extras(String id, int linksShown) {
         return jdbc.run((connection, db) -> {
             try (PreparedStatement select = connection.prepareStatement("SELECT priority, dedupe_key, ordering_key,"
                     + " group_name, claimed_by, started_at, lease_expires_at FROM jobqueue_job WHERE id = ?")) {
@@ -87,30 +93,11 @@ public class JobBrowser {
                     }
                     return Optional.of(new JobExtras(row.getInt(1), row.getString(2), row.getString(3),
                             row.getString(4), row.getString(5), db.instant(row, 6), db.instant(row, 7),
-                            links(connection, "d.depends_on", "d.job_id", id),
-                            links(connection, "d.job_id", "d.depends_on", id)));
+                            links.page(connection, id, DependencyLinks.Direction.WAITS_FOR, null, linksShown),
+                            links.page(connection, id, DependencyLinks.Direction.WAITED_BY, null, linksShown)));
                 }
             }
         });
-    }
-
-    /** The jobs at {@code linked} of the dependency rows whose {@code known} is the job; a deleted one has no state. */
-    private static List<JobLink> links(Connection connection, String linked, String known, String id)
-            throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("SELECT " + linked + ", j.queue, j.state"
-                + " FROM jobqueue_job_dependency d LEFT JOIN jobqueue_job j ON j.id = " + linked
-                + " WHERE " + known + " = ? ORDER BY " + linked)) {
-            select.setString(1, id);
-            List<JobLink> links = new ArrayList<>();
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    String state = rows.getString(3);
-                    links.add(new JobLink(rows.getString(1), rows.getString(2),
-                            state == null ? null : JobState.valueOf(state.trim())));
-                }
-            }
-            return links;
-        }
     }
 
     private static ListedJob listed(ResultSet row, Database db) throws SQLException {

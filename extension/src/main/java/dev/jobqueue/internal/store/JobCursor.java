@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -14,6 +15,10 @@ import java.util.Base64;
  * @param runAt the last row's due time
  */
 public record JobCursor(long seq, Instant runAt) {
+
+    /** The range of times every supported database stores (MariaDB's DATETIME is the narrowest): a job's is in it. */
+    private static final Instant EARLIEST = Instant.parse("1000-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
     /** The token for a URL. */
     public String token() {
@@ -32,10 +37,15 @@ public record JobCursor(long seq, Instant runAt) {
             if (parts.length != 3) {
                 throw new IllegalArgumentException(token);
             }
-            return new JobCursor(Long.parseLong(parts[0]),
-                    Instant.ofEpochSecond(Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+            long nanos = Long.parseLong(parts[2]);
+            Instant runAt = Instant.ofEpochSecond(Long.parseLong(parts[1]), nanos);
+            if (nanos < 0 || nanos > 999_999_999 || runAt.isBefore(EARLIEST) || runAt.isAfter(LATEST)) {
+                throw new IllegalArgumentException(token);
+            }
+            return new JobCursor(Long.parseLong(parts[0]), runAt);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'" + token + "' is not a page token from this listing", e);
+            throw new IllegalArgumentException("'" + SafeText.of(token) + "' is not a page token from this listing",
+                    e);
         }
     }
 

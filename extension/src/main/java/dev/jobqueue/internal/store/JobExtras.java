@@ -1,11 +1,10 @@
 package dev.jobqueue.internal.store;
 
 import java.time.Instant;
-import java.util.List;
 
 /**
- * What the job view adds to a job's summary: the options it was put with, who runs it, and its dependencies
- * both ways.
+ * What the job view adds to a job's summary: the options it was put with, who runs it, and the first page of its
+ * dependencies both ways, with how many there are.
  *
  * @param priority       its priority
  * @param dedupeKey      its dedupe key, or null
@@ -18,5 +17,5 @@ import java.util.List;
  * @param waitedBy       the jobs that wait for it
  */
 public record JobExtras(int priority, String dedupeKey, String orderingKey, String group, String claimedBy,
-        Instant startedAt, Instant leaseExpiresAt, List<JobLink> waitsFor, List<JobLink> waitedBy) {
+        Instant startedAt, Instant leaseExpiresAt, JobLinks waitsFor, JobLinks waitedBy) {
 }

@@ -1,5 +1,7 @@
 package dev.jobqueue.internal.store;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 
 /**
@@ -17,13 +19,12 @@ import java.time.Instant;
 public record JobListing(String id, String queue, JobState state, int attempts, Instant createdAt, Instant runAt,
         Instant finishedAt, String lastError) {
 
-    /** The JPQL select list that {@link #of(Object[], int)} reads, for the alias {@code j}. */
-    static final String COLUMNS = "j.id, j.queue, j.state, j.attempts, j.createdAt, j.runAt, j.finishedAt, j.lastError";
+    /** The select list that {@link #read} reads, the first columns of a row. */
+    static final String COLUMNS = "id, queue, state, attempts, created_at, run_at, finished_at, last_error";
 
-    /** Reads the columns of {@link #COLUMNS} from {@code row}, starting at {@code first}. */
-    static JobListing of(Object[] row, int first) {
-        return new JobListing((String) row[first], (String) row[first + 1], (JobState) row[first + 2],
-                ((Number) row[first + 3]).intValue(), (Instant) row[first + 4], (Instant) row[first + 5],
-                (Instant) row[first + 6], (String) row[first + 7]);
+    /** Reads the columns of {@link #COLUMNS}, the first of {@code row}. */
+    static JobListing read(ResultSet row, Database db) throws SQLException {
+        return new JobListing(row.getString(1), row.getString(2), JobState.valueOf(row.getString(3)), row.getInt(4),
+                db.instant(row, 5), db.instant(row, 6), db.instant(row, 7), row.getString(8));
     }
 }

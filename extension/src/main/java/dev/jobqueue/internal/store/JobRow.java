@@ -1,88 +1,59 @@
 package dev.jobqueue.internal.store;
 
-import jakarta.persistence.Column;
-import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
-import jakarta.persistence.Table;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 
 /**
- * One job, as stored in the {@code jobqueue_job} table. The DDL ships in {@code META-INF/jobqueue/schema/}.
- * Jobs are inserted by {@link EnqueueStore}; this entity reads them and moves them through their states.
+ * One job, as stored in the {@code jobqueue_job} table, payload included. The DDL ships in
+ * {@code META-INF/jobqueue/schema/}. Jobs are inserted by {@link EnqueueStore}; this is how the admin API and the
+ * test kit read one.
  */
-@Entity(name = "JobqueueJob")
-@Table(name = "jobqueue_job")
-public class JobRow {
+public final class JobRow {
 
-    @Id
-    @Column(name = "id", length = 36)
-    private String id;
+    /** The select list that {@link #read} reads, in its order. */
+    static final String COLUMNS = "id, queue, state, payload, attempts, priority, run_at, created_at, started_at,"
+            + " finished_at, lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name";
 
-    @Column(name = "seq", insertable = false, updatable = false)
-    private Long seq;
+    private final String id;
+    private final String queue;
+    private final JobState state;
+    private final String payload;
+    private final int attempts;
+    private final int priority;
+    private final Instant runAt;
+    private final Instant createdAt;
+    private final Instant startedAt;
+    private final Instant finishedAt;
+    private final String leaseToken;
+    private final Instant leaseExpiresAt;
+    private final String lastError;
+    private final String dedupeKey;
+    private final String orderingKey;
+    private final String groupName;
 
-    @Column(name = "queue", nullable = false, length = 100)
-    private String queue;
-
-    @Enumerated(EnumType.STRING)
-    @Column(name = "state", nullable = false, length = 16)
-    private JobState state;
-
-    @Column(name = "payload", nullable = false)
-    private String payload;
-
-    @Column(name = "attempts", nullable = false)
-    private int attempts;
-
-    @Column(name = "priority", nullable = false)
-    private int priority;
-
-    @Column(name = "run_at", nullable = false)
-    private Instant runAt;
-
-    @Column(name = "created_at", nullable = false)
-    private Instant createdAt;
-
-    @Column(name = "started_at")
-    private Instant startedAt;
-
-    @Column(name = "finished_at")
-    private Instant finishedAt;
-
-    @Column(name = "lease_token", length = 36)
-    private String leaseToken;
-
-    @Column(name = "lease_expires_at")
-    private Instant leaseExpiresAt;
-
-    @Column(name = "last_error")
-    private String lastError;
-
-    @Column(name = "dedupe_key", length = 200)
-    private String dedupeKey;
-
-    @Column(name = "ordering_key", length = 200)
-    private String orderingKey;
-
-    @Column(name = "group_name", length = 200)
-    private String groupName;
-
-    @Column(name = "has_dependents", nullable = false)
-    private boolean hasDependents;
-
-    protected JobRow() {
+    private JobRow(ResultSet row, Database db) throws SQLException {
+        id = row.getString(1);
+        queue = row.getString(2);
+        state = JobState.valueOf(row.getString(3));
+        payload = row.getString(4);
+        attempts = row.getInt(5);
+        priority = row.getInt(6);
+        runAt = db.instant(row, 7);
+        createdAt = db.instant(row, 8);
+        startedAt = db.instant(row, 9);
+        finishedAt = db.instant(row, 10);
+        leaseToken = row.getString(11);
+        leaseExpiresAt = db.instant(row, 12);
+        lastError = row.getString(13);
+        dedupeKey = row.getString(14);
+        orderingKey = row.getString(15);
+        groupName = row.getString(16);
     }
 
-    /**
-     * Hands a job whose lease expired back to the queue. It keeps its due time, and so its place ahead of jobs
-     * put after it; the cut-short attempt stays counted.
-     */
-    void release() {
-        this.state = JobState.PENDING;
-        this.leaseToken = null;
-        this.leaseExpiresAt = null;
+    /** Reads a row selected with {@link #COLUMNS}. */
+    static JobRow read(ResultSet row, Database db) throws SQLException {
+        return new JobRow(row, db);
     }
 
     public String getId() {

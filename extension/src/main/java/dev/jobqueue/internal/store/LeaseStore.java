@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The leases of RUNNING jobs: renewing those this node holds, taking back those that expired or that an earlier run
- * of this node held, and handing back jobs claimed but not run.
+ * The leases of RUNNING jobs: renewing those this node holds, taking back those that expired or that no process
+ * renews any more, and handing back jobs claimed but not run.
  */
 public interface LeaseStore {
 
@@ -67,11 +67,29 @@ public interface LeaseStore {
     }
 
     /**
-     * At start-up: makes PENDING again the jobs an earlier run of this node held, which died with it (a kill,
-     * a crash, a power cut), rather than waiting for their leases to expire. Node names are unique among
-     * running nodes, so no live node holds these.
+     * The RUNNING jobs recorded under {@code node}, with their leases as they stand, read without a lock. At
+     * start-up these are the jobs an earlier run of this node held, and any that another live process with this
+     * node's name holds.
      */
-    List<RescuedJob> rescueLeasesOf(String node);
+    List<HeldLease> leasesOf(String node);
+
+    /**
+     * Makes PENDING again the jobs of {@code noted} whose leases have not moved since they were noted: still
+     * RUNNING under the same attempt, with the same expiry. A lease that moved is renewed by a live process and
+     * is left to it, as are rows another transaction holds locked. Each row is locked before it is compared, so a
+     * renewal either commits first and wins, or finds the lease gone once this commits. The jobs keep their due
+     * time, and so their place in line.
+     */
+    UnrenewedLeases takeBackUnrenewed(List<HeldLease> noted);
+
+    /**
+     * What {@link #takeBackUnrenewed} did.
+     *
+     * @param rescued the jobs it made PENDING
+     * @param renewed how many noted leases had moved: a live process renews them
+     */
+    record UnrenewedLeases(List<RescuedJob> rescued, int renewed) {
+    }
 
     /**
      * Hands back jobs this node claimed but did not start or finish: at shutdown, and a claimed job whose

@@ -30,13 +30,16 @@ public final class ListenConnection implements AutoCloseable {
     public static final String APPLICATION_NAME = "jobqueue-listener";
 
     private final Connection connection;
+    /** The connection's application name before it listened, given back with it. */
+    private final String applicationName;
     private final Object driverConnection;
     private final Method getNotifications;
     private final Method getParameter;
 
-    private ListenConnection(Connection connection, Object driverConnection, Method getNotifications,
-            Method getParameter) {
+    private ListenConnection(Connection connection, String applicationName, Object driverConnection,
+            Method getNotifications, Method getParameter) {
         this.connection = connection;
+        this.applicationName = applicationName;
         this.driverConnection = driverConnection;
         this.getNotifications = getNotifications;
         this.getParameter = getParameter;
@@ -61,8 +64,10 @@ public final class ListenConnection implements AutoCloseable {
             made.free();
             Class<?> pgConnection = Class.forName("org.postgresql.PGConnection", false, driver);
             Class<?> pgNotification = Class.forName("org.postgresql.PGNotification", false, driver);
-            ListenConnection listening = new ListenConnection(connection, connection.unwrap(pgConnection),
-                    pgConnection.getMethod("getNotifications", int.class), pgNotification.getMethod("getParameter"));
+            String applicationName = connection.getClientInfo("ApplicationName");
+            ListenConnection listening = new ListenConnection(connection, applicationName == null ? "" : applicationName,
+                    connection.unwrap(pgConnection), pgConnection.getMethod("getNotifications", int.class),
+                    pgNotification.getMethod("getParameter"));
             connection.setClientInfo("ApplicationName", APPLICATION_NAME);
             try (Statement listen = connection.createStatement()) {
                 listen.execute("LISTEN " + CHANNEL);
@@ -96,8 +101,9 @@ public final class ListenConnection implements AutoCloseable {
     }
 
     /**
-     * Stops listening and gives the connection back. If UNLISTEN fails, the connection is aborted instead, so no
-     * pooled connection keeps collecting notifications.
+     * Stops listening and gives the connection back with its application name as it was: a pool that does not reset
+     * it (WildFly's) would otherwise lend the connection on as a listener's. If UNLISTEN fails, the connection is
+     * aborted instead, so no pooled connection keeps collecting notifications.
      */
     @Override
     public void close() {
@@ -106,6 +112,7 @@ public final class ListenConnection implements AutoCloseable {
                 try (Statement unlisten = connection.createStatement()) {
                     unlisten.execute("UNLISTEN *");
                 }
+                connection.setClientInfo("ApplicationName", applicationName);
             }
             connection.close();
         } catch (SQLException e) {

@@ -7,15 +7,12 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Deletes finished jobs in bulk: DONE jobs past their queue's retention, FAILED jobs an operator purges. It
  * works {@value Chunks#SIZE} jobs at a time, oldest first, each chunk in its own transaction, however many
- * jobs match; their errors and dependency rows go with them. A group whose last job a chunk deletes loses its
- * row in the same transaction.
+ * jobs match, and deletes each chunk as {@link Deletions} deletes any job: in the same transaction, the jobs
+ * that waited for a deleted one are released and a group left with no job loses its row.
  */
 @ApplicationScoped
 public class Purges {
@@ -27,7 +24,7 @@ public class Purges {
     TransactionalJdbc jdbc;
 
     @Inject
-    Groups groups;
+    Deletions deletions;
 
     /**
      * Deletes the queue's jobs in {@code state}, DONE or FAILED, that finished before {@code cutoff}. Call it
@@ -43,7 +40,7 @@ public class Purges {
     }
 
     /** A job a purge chunk deletes. */
-    private record Finished(String id, String group, Instant finishedAt) {
+    private record Finished(String id, Instant finishedAt) {
     }
 
     /**
@@ -54,7 +51,7 @@ public class Purges {
     private Chunks.Step<Instant> purgeChunk(JobState state, String queue, Instant cutoff, Instant from) {
         // The state is a literal, so that PostgreSQL's generic plan can read its partial index, in finish order.
         List<Finished> jobs = jdbc.run((connection, db) -> {
-            try (PreparedStatement select = connection.prepareStatement("SELECT id, group_name, finished_at"
+            try (PreparedStatement select = connection.prepareStatement("SELECT id, finished_at"
                     + " FROM jobqueue_job WHERE queue = ? AND state = '" + state.name() + "' AND finished_at < ?"
                     + (from == null ? "" : " AND finished_at >= ?")
                     + " ORDER BY finished_at LIMIT " + Chunks.SIZE)) {
@@ -66,7 +63,7 @@ public class Purges {
                 List<Finished> found = new ArrayList<>();
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
-                        found.add(new Finished(rows.getString(1), rows.getString(2), db.instant(rows, 3)));
+                        found.add(new Finished(rows.getString(1), db.instant(rows, 2)));
                     }
                 }
                 return found;
@@ -75,18 +72,8 @@ public class Purges {
         if (jobs.isEmpty()) {
             return new Chunks.Step<>(0, 0, null);
         }
-        int deleted = jdbc.run((connection, db) -> {
-            try (PreparedStatement delete = connection.prepareStatement("DELETE FROM jobqueue_job WHERE id IN ("
-                    + Database.placeholders(jobs.size()) + ") AND state = '" + state.name() + "'")) {
-                for (int i = 0; i < jobs.size(); i++) {
-                    delete.setString(i + 1, jobs.get(i).id());
-                }
-                return delete.executeUpdate();
-            }
-        });
-        Set<String> touchedGroups = new TreeSet<>();
-        jobs.stream().map(Finished::group).filter(Objects::nonNull).forEach(touchedGroups::add);
-        groups.deleteEmpty(touchedGroups);
+        int deleted = deletions.deleteAmong(jobs.stream().map(Finished::id).toList(),
+                state == JobState.DONE ? Deletions.Deletable.DONE : Deletions.Deletable.FAILED);
         return new Chunks.Step<>(jobs.size(), deleted, jobs.get(jobs.size() - 1).finishedAt());
     }
 }

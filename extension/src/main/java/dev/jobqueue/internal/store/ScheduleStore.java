@@ -7,7 +7,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +24,7 @@ public class ScheduleStore {
 
     private static final String COLUMNS = "s.name, s.queue, s.cron, s.zone, s.payload, s.missed, s.missed_after_ms,"
             + " s.catch_up_limit, s.overlap, s.declared, s.enabled, s.paused, s.next_fire_at, s.last_fire_at,"
-            + " s.last_job_id";
+            + " s.last_job_id, s.declaration_gone";
     private static final String ACTIVE = "s.enabled = TRUE AND s.paused = FALSE";
 
     @Inject
@@ -68,13 +70,38 @@ public class ScheduleStore {
 
     /** The schedule with its last occurrence's job state. */
     public Optional<ScheduleRow> find(String name) {
-        List<ScheduleRow> rows = list("WHERE s.name = ?", name);
+        List<ScheduleRow> rows = list("WHERE s.name = ?", name, 1);
         return rows.stream().findFirst();
     }
 
     /** Every schedule, by name, with its last occurrence's job state. */
     public List<ScheduleRow> list() {
-        return list("", null);
+        return list("", null, Integer.MAX_VALUE);
+    }
+
+    /** At most {@code limit} schedules named after {@code after} (null for the first), by name. */
+    public List<ScheduleRow> page(String after, int limit) {
+        return after == null ? list("", null, limit) : list("WHERE s.name > ?", after, limit);
+    }
+
+    /** Those of {@code names} that are schedules. */
+    public Set<String> existing(Collection<String> names) {
+        if (names.isEmpty()) {
+            return Set.of();
+        }
+        return jdbc.run((connection, database) -> {
+            try (PreparedStatement select = connection.prepareStatement("SELECT name FROM jobqueue_schedule"
+                    + " WHERE name IN (" + Database.placeholders(names.size()) + ")")) {
+                Database.bindStrings(select, 1, List.copyOf(names));
+                Set<String> found = new HashSet<>();
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(rows.getString(1));
+                    }
+                }
+                return found;
+            }
+        });
     }
 
     /**
@@ -129,13 +156,14 @@ public class ScheduleStore {
     public void insert(ScheduleRow row, Instant now) {
         jdbc.run((connection, database) -> {
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO jobqueue_schedule (name, queue,"
-                    + " cron, zone, payload, missed, missed_after_ms, catch_up_limit, overlap, declared, enabled, paused,"
-                    + " next_fire_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + " cron, zone, payload, missed, missed_after_ms, catch_up_limit, overlap, declared, enabled,"
+                    + " declaration_gone, paused, next_fire_at, updated_at)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 insert.setString(1, row.name());
                 bindDefinition(insert, 2, row, database);
-                insert.setBoolean(12, row.paused());
-                database.bind(insert, 13, row.nextFireAt());
-                database.bind(insert, 14, now);
+                insert.setBoolean(13, row.paused());
+                database.bind(insert, 14, row.nextFireAt());
+                database.bind(insert, 15, now);
                 return insert.executeUpdate();
             }
         });
@@ -146,11 +174,12 @@ public class ScheduleStore {
         jdbc.run((connection, database) -> {
             try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_schedule SET queue = ?,"
                     + " cron = ?, zone = ?, payload = ?, missed = ?, missed_after_ms = ?, catch_up_limit = ?, overlap = ?,"
-                    + " declared = ?, enabled = ?, next_fire_at = ?, updated_at = ? WHERE name = ?")) {
+                    + " declared = ?, enabled = ?, declaration_gone = ?, next_fire_at = ?, updated_at = ?"
+                    + " WHERE name = ?")) {
                 bindDefinition(update, 1, row, database);
-                database.bind(update, 11, row.nextFireAt());
-                database.bind(update, 12, now);
-                update.setString(13, row.name());
+                database.bind(update, 12, row.nextFireAt());
+                database.bind(update, 13, now);
+                update.setString(14, row.name());
                 return update.executeUpdate();
             }
         });
@@ -170,7 +199,7 @@ public class ScheduleStore {
         });
     }
 
-    /** Turns a schedule off, keeping its row, such as one whose declaration is gone from the code. */
+    /** Turns a schedule off, keeping its row, such as one whose row cannot be read. */
     public void disable(String name, Instant now) {
         jdbc.run((connection, database) -> {
             try (PreparedStatement update = connection.prepareStatement(
@@ -178,6 +207,26 @@ public class ScheduleStore {
                 database.bind(update, 1, now);
                 update.setString(2, name);
                 return update.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Turns a declared schedule off, keeping its row, with {@code declaration_gone} set, if it is on and no node has
+     * declared it since {@code seenSince}.
+     *
+     * @return whether it was turned off now
+     */
+    public boolean turnOffUndeclared(String name, Instant seenSince, Instant now) {
+        return jdbc.run((connection, database) -> {
+            try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_schedule SET enabled = FALSE,"
+                    + " declaration_gone = TRUE, updated_at = ? WHERE name = ? AND declared = TRUE AND enabled = TRUE"
+                    + " AND NOT EXISTS (SELECT 1 FROM jobqueue_schedule_declaration d"
+                    + " WHERE d.schedule = jobqueue_schedule.name AND d.seen_at >= ?)")) {
+                database.bind(update, 1, now);
+                update.setString(2, name);
+                database.bind(update, 3, seenSince);
+                return update.executeUpdate() == 1;
             }
         });
     }
@@ -203,6 +252,7 @@ public class ScheduleStore {
         statement.setString(first + 7, row.overlap());
         statement.setBoolean(first + 8, row.declared());
         statement.setBoolean(first + 9, row.enabled());
+        statement.setBoolean(first + 10, row.declarationGone());
     }
 
     private Optional<ScheduleRow> one(String sql, String name, Instant now) {
@@ -219,18 +269,18 @@ public class ScheduleStore {
         });
     }
 
-    private List<ScheduleRow> list(String where, String name) {
+    private List<ScheduleRow> list(String where, String name, int limit) {
         return jdbc.run((connection, database) -> {
             try (PreparedStatement select = connection.prepareStatement("SELECT " + COLUMNS + ", j.state"
                     + " FROM jobqueue_schedule s LEFT JOIN jobqueue_job j ON j.id = s.last_job_id " + where
-                    + " ORDER BY s.name")) {
+                    + " ORDER BY s.name" + (limit == Integer.MAX_VALUE ? "" : " LIMIT " + limit))) {
                 if (name != null) {
                     select.setString(1, name);
                 }
                 List<ScheduleRow> rows = new ArrayList<>();
                 try (ResultSet row = select.executeQuery()) {
                     while (row.next()) {
-                        rows.add(row(row, database, row.getString(16)));
+                        rows.add(row(row, database, row.getString(17)));
                     }
                 }
                 return rows;
@@ -241,7 +291,7 @@ public class ScheduleStore {
     private static ScheduleRow row(ResultSet row, Database database, String lastJobState) throws SQLException {
         return new ScheduleRow(row.getString(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
                 row.getString(6), row.getLong(7), row.getInt(8), row.getString(9), row.getBoolean(10),
-                row.getBoolean(11), row.getBoolean(12), database.instant(row, 13), database.instant(row, 14),
-                row.getString(15), lastJobState);
+                row.getBoolean(11), row.getBoolean(16), row.getBoolean(12), database.instant(row, 13),
+                database.instant(row, 14), row.getString(15), lastJobState);
     }
 }

@@ -46,7 +46,9 @@ public class SchemaCheck {
             "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
             "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0",
             "SELECT name, queue, cron, zone, payload, missed, missed_after_ms, catch_up_limit, overlap, declared, enabled,"
-                    + " paused, next_fire_at, last_fire_at, last_job_id, updated_at FROM jobqueue_schedule WHERE 1 = 0");
+                    + " paused, next_fire_at, last_fire_at, last_job_id, updated_at, declaration_gone FROM jobqueue_schedule"
+                    + " WHERE 1 = 0",
+            "SELECT schedule, fingerprint, declared_at, seen_at FROM jobqueue_schedule_declaration WHERE 1 = 0");
 
     @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;

@@ -2,8 +2,6 @@ package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
@@ -29,9 +27,6 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class SqlFinishStore implements FinishStore {
-
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
 
     @Inject
     TransactionalJdbc jdbc;
@@ -151,13 +146,13 @@ public class SqlFinishStore implements FinishStore {
     @Override
     @Transactional(TxType.REQUIRES_NEW)
     public boolean retryLater(String id, String leaseToken, int attempt, Instant now, Instant runAt, String error) {
-        return recordFailure(id, leaseToken, attempt, now, error, JobState.PENDING, "runAt", runAt);
+        return recordFailure(id, leaseToken, attempt, now, error, JobState.PENDING, "run_at", runAt);
     }
 
     @Override
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<Finish> fail(ClaimedJob job, Instant now, String error) {
-        if (!recordFailure(job.id(), job.leaseToken(), job.attempt(), now, error, JobState.FAILED, "finishedAt",
+        if (!recordFailure(job.id(), job.leaseToken(), job.attempt(), now, error, JobState.FAILED, "finished_at",
                 now)) {
             return Optional.empty();
         }
@@ -166,17 +161,10 @@ public class SqlFinishStore implements FinishStore {
 
     /** Ends a failed attempt in {@code next} state, fenced by the lease, and adds its error to the history. */
     private boolean recordFailure(String id, String leaseToken, int attempt, Instant now, String error,
-            JobState next, String timeField, Instant time) {
-        boolean updated = em.createQuery("UPDATE JobqueueJob j SET j.state = :next, j." + timeField + " = :time,"
-                + " j.lastError = :error, j.leaseToken = NULL, j.leaseExpiresAt = NULL"
-                + " WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running")
-                .setParameter("next", next)
-                .setParameter("time", time)
-                .setParameter("error", error)
-                .setParameter("id", id)
-                .setParameter("token", leaseToken)
-                .setParameter("running", JobState.RUNNING)
-                .executeUpdate() == 1;
+            JobState next, String timeColumn, Instant time) {
+        boolean updated = jdbc.update("UPDATE jobqueue_job SET state = ?, " + timeColumn + " = ?, last_error = ?,"
+                + " lease_token = NULL, lease_expires_at = NULL WHERE id = ? AND lease_token = ? AND state = 'RUNNING'",
+                next, time, error, id, leaseToken) == 1;
         if (updated) {
             errorHistory.add(id, attempt, now, error);
         }

@@ -2,8 +2,6 @@ package dev.jobqueue.internal.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
@@ -18,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The {@link LeaseStore} on the database: plain JDBC where rows are locked or skipped, JPA to release.
@@ -25,8 +24,8 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class SqlLeaseStore implements LeaseStore {
 
-    @PersistenceContext(unitName = "jobqueue")
-    EntityManager em;
+    private static final String SELECT_LEASES = "SELECT id, queue, attempts, lease_token, lease_expires_at"
+            + " FROM jobqueue_job WHERE state = 'RUNNING'";
 
     @Inject
     TransactionalJdbc jdbc;
@@ -113,7 +112,7 @@ public class SqlLeaseStore implements LeaseStore {
                     "lease_expires_at < ? ORDER BY lease_expires_at LIMIT ?", select -> {
                         db.bind(select, 1, now);
                         select.setInt(2, limit);
-                    });
+                    }).stream().map(HeldLease::rescued).toList();
             List<RescuedJob> confirmed = expired.stream()
                     .filter(job -> job.leaseExpiredAt().equals(seenBefore.get(job.id()))).toList();
             makePending(connection, confirmed.stream().map(RescuedJob::id).toList());
@@ -126,11 +125,27 @@ public class SqlLeaseStore implements LeaseStore {
 
     @Override
     @Transactional(TxType.REQUIRES_NEW)
-    public List<RescuedJob> rescueLeasesOf(String node) {
+    public List<HeldLease> leasesOf(String node) {
+        return jdbc.run((connection, db) -> leases(connection, db, SELECT_LEASES + " AND claimed_by = ?",
+                select -> select.setString(1, node)));
+    }
+
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public UnrenewedLeases takeBackUnrenewed(List<HeldLease> noted) {
+        if (noted.isEmpty()) {
+            return new UnrenewedLeases(List.of(), 0);
+        }
+        List<String> ids = noted.stream().map(HeldLease::id).toList();
         return jdbc.run((connection, db) -> {
-            List<RescuedJob> held = lockRunning(connection, db, "claimed_by = ?", select -> select.setString(1, node));
-            makePending(connection, held.stream().map(RescuedJob::id).toList());
-            return held;
+            List<HeldLease> now = lockRunning(connection, db, "id IN (" + Database.placeholders(ids.size()) + ")",
+                    select -> Database.bindStrings(select, 1, ids));
+            // The rows stay locked until this commits, so no renewal lands between this comparison and the update.
+            Map<String, HeldLease> before = noted.stream().collect(Collectors.toMap(HeldLease::id, lease -> lease));
+            List<HeldLease> unmoved = now.stream().filter(lease -> lease.equals(before.get(lease.id()))).toList();
+            int renewed = (int) now.stream().filter(lease -> lease.renewedSince(before.get(lease.id()))).count();
+            makePending(connection, unmoved.stream().map(HeldLease::id).toList());
+            return new UnrenewedLeases(unmoved.stream().map(HeldLease::rescued).toList(), renewed);
         });
     }
 
@@ -141,20 +156,24 @@ public class SqlLeaseStore implements LeaseStore {
     }
 
     /** Locks the RUNNING jobs that match {@code condition}, skipping rows others hold locked. */
-    private static List<RescuedJob> lockRunning(Connection connection, Database db, String condition,
+    private static List<HeldLease> lockRunning(Connection connection, Database db, String condition,
             Parameters parameters) throws SQLException {
-        List<RescuedJob> locked = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT id, queue, attempts, lease_expires_at"
-                + " FROM jobqueue_job WHERE state = 'RUNNING' AND " + condition + " FOR UPDATE SKIP LOCKED")) {
+        return leases(connection, db, SELECT_LEASES + " AND " + condition + " FOR UPDATE SKIP LOCKED", parameters);
+    }
+
+    private static List<HeldLease> leases(Connection connection, Database db, String sql, Parameters parameters)
+            throws SQLException {
+        List<HeldLease> leases = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
             parameters.bind(select);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    locked.add(new RescuedJob(rows.getString(1), rows.getString(2), rows.getInt(3),
-                            db.instant(rows, 4)));
+                    leases.add(new HeldLease(rows.getString(1), rows.getString(2), rows.getInt(3), rows.getString(4),
+                            db.instant(rows, 5)));
                 }
             }
         }
-        return locked;
+        return leases;
     }
 
     private static void makePending(Connection connection, List<String> ids) throws SQLException {
@@ -174,15 +193,10 @@ public class SqlLeaseStore implements LeaseStore {
     public int release(Collection<ClaimedJob> jobs) {
         int released = 0;
         for (ClaimedJob job : jobs) {
-            released += em.createQuery("""
-                    UPDATE JobqueueJob j SET j.state = :pending, j.attempts = j.attempts - 1,
-                        j.leaseToken = NULL, j.leaseExpiresAt = NULL
-                    WHERE j.id = :id AND j.leaseToken = :token AND j.state = :running""")
-                    .setParameter("pending", JobState.PENDING)
-                    .setParameter("id", job.id())
-                    .setParameter("token", job.leaseToken())
-                    .setParameter("running", JobState.RUNNING)
-                    .executeUpdate();
+            released += jdbc.update("""
+                    UPDATE jobqueue_job SET state = 'PENDING', attempts = attempts - 1,
+                        lease_token = NULL, lease_expires_at = NULL
+                    WHERE id = ? AND lease_token = ? AND state = 'RUNNING'""", job.id(), job.leaseToken());
         }
         return released;
     }

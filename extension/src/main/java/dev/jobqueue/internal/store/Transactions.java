@@ -3,6 +3,7 @@ package dev.jobqueue.internal.store;
 import dev.jobqueue.internal.JndiNames;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.SystemException;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -21,6 +22,10 @@ public class Transactions {
     @Resource(lookup = JndiNames.USER_TRANSACTION)
     UserTransaction userTransaction;
 
+    /** This bean through its proxy, so that {@link #inNewTransaction} gets its interceptor. */
+    @Inject
+    Transactions self;
+
     /** Suspends the caller's transaction, if any, for the work's own. */
     @Transactional(value = TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public <T> T inNewTransaction(Callable<T> work) throws Exception {
@@ -32,12 +37,26 @@ public class Transactions {
      * exceptions are expected, so they pass through no interceptor: the server records no incident (FFDC) for a
      * failed attempt. The transaction rolls back and the exception is thrown as it is; a failed commit throws
      * the commit's exception.
+     *
+     * <p>Payara refuses UserTransaction on a thread that carries an EJB's invocation, and a task submitted from an
+     * EJB (a job started at once after a put in the EJB's transaction) carries it there, through the managed
+     * executor's context. Such work gets the same new transaction from {@link #inNewTransaction} instead.
      */
     public <T> T inConsumerTransaction(Callable<T> work) throws Exception {
-        if (userTransaction.getStatus() != Status.STATUS_NO_TRANSACTION) {
+        int status;
+        try {
+            status = userTransaction.getStatus();
+        } catch (IllegalStateException refused) {
+            return self.inNewTransaction(work);
+        }
+        if (status != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("jobqueue: a consumer's transaction must not start inside another");
         }
-        userTransaction.begin();
+        try {
+            userTransaction.begin();
+        } catch (IllegalStateException refused) {
+            return self.inNewTransaction(work);
+        }
         T result;
         try {
             result = work.call();

@@ -46,7 +46,7 @@ public final class OutageLog {
         return !failing || database.reachable();
     }
 
-    public void failed(RuntimeException error) {
+    public void failed(Throwable error) {
         if (!failing) {
             failing = true;
             log.warning("jobqueue: " + task + " cannot use the database and " + meanwhile + ": " + error);

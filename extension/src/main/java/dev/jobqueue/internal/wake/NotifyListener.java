@@ -1,6 +1,8 @@
 package dev.jobqueue.internal.wake;
 
 import dev.jobqueue.internal.JndiNames;
+import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.config.NodeSettings;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.store.ListenConnection;
 import jakarta.annotation.Resource;
@@ -15,6 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 /**
@@ -24,6 +28,10 @@ import javax.sql.DataSource;
  * <p>If the connection breaks, it logs once, tries again after one second, then after twice as long each time up
  * to the poll interval, and logs once when it listens again. Messages sent meanwhile are lost, so every queue is
  * polled once whenever listening starts. Polling stays the safety net: a message is only a hint.
+ *
+ * <p>LISTEN needs a database session of its own, which a pooler in transaction mode (PgBouncer) does not give:
+ * {@value NodeSettings#LISTEN_DATASOURCE} then names a datasource that reaches PostgreSQL directly or through a
+ * session-mode pool, or is {@value NodeSettings#NO_LISTEN_DATASOURCE} to leave other nodes' jobs to polling.
  */
 @ApplicationScoped
 public class NotifyListener {
@@ -51,6 +59,9 @@ public class NotifyListener {
     @Inject
     WakeMessages messages;
 
+    @Inject
+    NodeSettings settings;
+
     private volatile boolean stopped;
     private volatile CountDownLatch stopping = new CountDownLatch(0);
     private volatile Thread thread;
@@ -61,9 +72,13 @@ public class NotifyListener {
      * @param longestRetry the longest wait between attempts to listen again after a failure
      */
     public void start(Duration longestRetry) {
+        Optional<DataSource> source = listenSource();
+        if (source.isEmpty()) {
+            return;
+        }
         stopped = false;
         stopping = new CountDownLatch(1);
-        Thread started = threads.newThread(() -> run(longestRetry));
+        Thread started = threads.newThread(() -> run(source.get(), longestRetry));
         started.setName("jobqueue-notify-listener");
         thread = started;
         started.start();
@@ -83,12 +98,31 @@ public class NotifyListener {
         }
     }
 
-    private void run(Duration longestRetry) {
+    /** The datasource to listen through, or empty if this node does not listen. */
+    private Optional<DataSource> listenSource() {
+        Optional<String> configured = settings.listenDatasource();
+        if (configured.isEmpty()) {
+            return Optional.of(dataSource);
+        }
+        if (configured.get().equals(NodeSettings.NO_LISTEN_DATASOURCE)) {
+            LOG.info("jobqueue: not listening for jobs put on other nodes (" + NodeSettings.LISTEN_DATASOURCE + "="
+                    + NodeSettings.NO_LISTEN_DATASOURCE + "); they start at the next poll");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(InitialContext.<DataSource>doLookup(configured.get()));
+        } catch (NamingException | ClassCastException e) {
+            LOG.warning(Messages.listenDatasourceMissing(configured.get(), e));
+            return Optional.empty();
+        }
+    }
+
+    private void run(DataSource source, Duration longestRetry) {
         Duration retry = FIRST_RETRY;
         boolean failing = false;
         while (!stopped) {
             try {
-                Optional<ListenConnection> opened = ListenConnection.open(dataSource);
+                Optional<ListenConnection> opened = ListenConnection.open(source);
                 if (opened.isEmpty()) {
                     return;
                 }

@@ -1,28 +1,21 @@
 package dev.jobqueue.internal.watch;
 
-import dev.jobqueue.JobId;
-import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.JndiNames;
-import dev.jobqueue.internal.config.NodeName;
+import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
-import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseRenewal;
-import dev.jobqueue.internal.dispatch.Observers;
 import dev.jobqueue.internal.dispatch.RunningJobs;
-import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.DatabaseTime;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.store.LeasedJob;
 import dev.jobqueue.internal.store.LockWaitTimeout;
-import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.task.PeriodicTask;
 import dev.jobqueue.internal.time.JobQueueClock;
 import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,9 +55,6 @@ public class LeaseKeeper {
     @Inject
     DatabaseTime databaseTime;
 
-    @Inject
-    NodeName node;
-
     @Resource(lookup = JndiNames.SCHEDULER)
     ScheduledExecutorService scheduler;
 
@@ -78,13 +68,7 @@ public class LeaseKeeper {
     RunningJobs running;
 
     @Inject
-    JobMetrics metrics;
-
-    @Inject
-    Event<LeaseRescued> rescues;
-
-    @Inject
-    Dispatcher dispatcher;
+    LeaseRescues rescues;
 
     @Inject
     DatabaseReachability database;
@@ -96,22 +80,20 @@ public class LeaseKeeper {
     /** The leases the last round saw expired, which this round takes back if they are still so. */
     private Map<String, Instant> seenExpired = Map.of();
     private volatile Instant lastRound;
+    /** Set while a round runs, which may wait on a database that hangs. */
+    private volatile boolean inRound;
     private volatile Duration period = LeaseRenewal.MAX_PERIOD;
     private volatile boolean clockOffsetLogged;
 
     /**
-     * Before the node's queues start: reads the database's clock, and takes back at once the jobs that an earlier
-     * run of this node held when it died, instead of waiting for their leases to expire.
+     * Before the node's queues start: reads the database's clock, so that the first leases are written in it.
+     * If the database does not answer, leases follow this node's clock until the first round.
      */
-    public void takeBackEarlierLeases() {
+    public void readDatabaseClock() {
         try {
             synchronizeClock();
-            List<RescuedJob> held = store.rescueLeasesOf(node.value());
-            rescued(held, job -> "this node (" + node.value() + ") restarted while attempt " + job.attempt()
-                    + " ran on it", leaseClock.now());
         } catch (RuntimeException e) {
-            LOG.warning("jobqueue: cannot take back the jobs an earlier run of this node held; they run again once"
-                    + " their leases expire: " + e);
+            LOG.warning(Messages.cannotReadDatabaseClock(e));
         }
     }
 
@@ -123,11 +105,14 @@ public class LeaseKeeper {
     }
 
     /**
-     * When the task last ran a round, whether or not the database answered, or null if it is not started: a
-     * node whose database is down is alive, and waits for it.
+     * When the task last ran a round, whether or not the database answered, and now while a round runs, or null if
+     * it is not started: a node whose database is down or hangs is alive, and waits for it.
      */
     public Instant lastRound() {
-        return task.isStarted() ? lastRound : null;
+        if (!task.isStarted()) {
+            return null;
+        }
+        return inRound ? clock.instant() : lastRound;
     }
 
     /** How often the task runs. */
@@ -141,9 +126,11 @@ public class LeaseKeeper {
 
     /** One round: renews and rescues, and records that it ran, whether or not the database answered. */
     private void round(Function<String, QueueOptions> optionsOf) {
+        inRound = true;
         try {
             outage.attempt(database, () -> keep(optionsOf));
         } finally {
+            inRound = false;
             lastRound = clock.instant();
         }
     }
@@ -154,7 +141,7 @@ public class LeaseKeeper {
         Instant now = leaseClock.now();
         LeaseStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
         seenExpired = expired.seen();
-        rescued(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
+        rescues.report(expired.rescued(), job -> "the lease of attempt " + job.attempt() + " expired at "
                 + job.leaseExpiredAt() + ": its node died or lost the database", now);
     }
 
@@ -220,17 +207,5 @@ public class LeaseKeeper {
                 return; // the next round tries again
             }
         }
-    }
-
-    private void rescued(List<RescuedJob> jobs, Function<RescuedJob, String> reasonOf, Instant now) {
-        for (RescuedJob job : jobs) {
-            String reason = reasonOf.apply(job);
-            LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is PENDING again: " + reason);
-            metrics.leaseRescued(job.queue());
-            Observers.notify(rescues, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
-                    job.leaseExpiredAt(), now), LOG);
-        }
-        // Claim them now rather than at the next poll: a dead node's jobs come back within the lease.
-        jobs.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::wake);
     }
 }

@@ -107,6 +107,17 @@ class QueueOptionsResolverTest {
     }
 
     @Test
+    void jobs_per_call_and_transactional_are_never_read_as_global_keys_as_they_must_fit_the_consumers_method() {
+        QueueOptionsResolver resolver = with(Map.of("jobqueue.jobs-per-call", "5", "jobqueue.transactional", "false",
+                "jobqueue.queue.pages.jobs-per-call", "50", "jobqueue.queue.calls.transactional", "false"));
+
+        assertEquals(1, resolver.resolve("email").jobsPerCall());
+        assertTrue(resolver.resolve("email").transactional());
+        assertEquals(50, resolver.resolve("pages").jobsPerCall());
+        assertFalse(resolver.resolve("calls").transactional());
+    }
+
+    @Test
     void a_per_queue_key_beats_the_global_key_and_only_for_its_queue() {
         QueueOptionsResolver resolver = with(Map.of(
                 "jobqueue.max-attempts", "3",
@@ -184,5 +195,18 @@ class QueueOptionsResolverTest {
                 + " value 'lots'"), error.getMessage());
         assertTrue(perQueue.getMessage().contains("jobqueue.queue.email.max-payload-size has the invalid value '0'"),
                 perQueue.getMessage());
+    }
+
+    @Test
+    void producer_only_takes_true_or_false_and_anything_else_is_refused_naming_the_key_not_read_as_false() {
+        assertTrue(with(Map.of("jobqueue.queue.sms.producer-only", "TRUE")).producerOnly("sms"));
+        assertFalse(with(Map.of("jobqueue.queue.sms.producer-only", "false")).producerOnly("sms"));
+        assertFalse(with(Map.of()).producerOnly("sms"));
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.queue.sms.producer-only", "yes")).producerOnly("sms"));
+
+        assertEquals("JQ020: configuration key jobqueue.queue.sms.producer-only has the invalid value 'yes': expected"
+                + " true or false", error.getMessage());
     }
 }

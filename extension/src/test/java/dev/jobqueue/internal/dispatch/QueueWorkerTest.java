@@ -16,6 +16,7 @@ import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -72,6 +73,22 @@ class QueueWorkerTest {
     private void poll(QueueWorker worker) {
         worker.wake();
         scheduler.runQueued();
+    }
+
+    @Test
+    void a_poller_whose_claim_waits_on_a_database_that_hangs_is_live_while_it_waits() {
+        QueueWorker worker = worker(4, 50);
+        addDue(1);
+        List<Instant> seenWhileWaiting = new ArrayList<>();
+        claims.duringClaim = () -> {
+            clock.advance(Duration.ofSeconds(30));
+            seenWhileWaiting.add(worker.lastPoll());
+        };
+
+        poll(worker);
+
+        assertEquals(List.of(T0.plusSeconds(30)), seenWhileWaiting, "while its claim waits, the poller counts as polling now");
+        assertEquals(T0.plusSeconds(30), worker.lastPoll(), "its round ended when the claim returned");
     }
 
     @Test
@@ -177,6 +194,17 @@ class QueueWorkerTest {
         scheduler.runQueued();
         assertEquals(claimsBefore + 1, claims.claims.size());
         assertTrue(claims.claims.get(claims.claims.size() - 1).includeRetries());
+    }
+
+    @Test
+    void a_retry_due_a_fraction_of_a_millisecond_after_a_tick_is_claimed_at_the_next_tick_not_before_it_is_due() {
+        QueueWorker worker = worker(1, 1);
+        failOnce(worker);
+
+        // Due 300 microseconds after the 5,800 ms tick: a timer at 5,800 ms would claim before the retry is due.
+        worker.wakeWhenRetryDue(T0.plusMillis(5_800).plusNanos(300_000));
+
+        assertEquals(5_850L, scheduler.delaysMillis.get(scheduler.delaysMillis.size() - 1));
     }
 
     @Test

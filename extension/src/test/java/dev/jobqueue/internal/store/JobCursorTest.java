@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
 class JobCursorTest {
@@ -22,6 +24,17 @@ class JobCursorTest {
         for (String bad : new String[] {"", "not base64!", "MTIz", "YS5iLmM"}) {
             IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> JobCursor.parse(bad));
             assertTrue(error.getMessage().contains("'" + bad + "' is not a page token"), error.getMessage());
+        }
+    }
+
+    @Test
+    void a_tampered_token_with_a_time_no_database_can_store_is_refused() {
+        for (String plain : new String[] {"1.999999999999.0", "1.-99999999999.0", "1.31556889864403199.0",
+            "9223372036854775807.1.1999999999", "1.1.-5"}) {
+            String token = Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.US_ASCII));
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> JobCursor.parse(token),
+                    plain);
+            assertTrue(error.getMessage().contains("is not a page token"), error.getMessage());
         }
     }
 

@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.config.QueueOptions;
-import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.RunningJobs;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
-import dev.jobqueue.internal.fixtures.FixedNodeName;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
-import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
-import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.DatabaseTime;
@@ -24,7 +20,6 @@ import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -46,8 +41,7 @@ class LeaseKeeperTest {
     private final ManualExecutor executor = new ManualExecutor();
     private final FakeLeaseStore store = new FakeLeaseStore();
     private final RunningJobs running = new RunningJobs();
-    private final RecordingEvent<LeaseRescued> rescues = new RecordingEvent<>();
-    private final List<String> woken = new ArrayList<>();
+    private final RecordedRescues rescued = new RecordedRescues();
     private volatile Instant databaseNow = T0;
     private volatile boolean databaseDown;
     private final LeaseKeeper keeper = new LeaseKeeper();
@@ -64,19 +58,11 @@ class LeaseKeeperTest {
                 return databaseNow;
             }
         };
-        keeper.node = new FixedNodeName("node-1");
         keeper.scheduler = scheduler;
         keeper.executor = executor;
         keeper.store = store;
         keeper.running = running;
-        keeper.metrics = new NoopJobMetrics();
-        keeper.rescues = rescues;
-        keeper.dispatcher = new Dispatcher() {
-            @Override
-            public void wake(String queue) {
-                woken.add(queue);
-            }
-        };
+        keeper.rescues = rescued.rescues;
         keeper.database = new DatabaseReachability() {
             @Override
             public boolean reachable() {
@@ -143,22 +129,11 @@ class LeaseKeeperTest {
         scheduler.tick();
 
         assertEquals(List.of(Map.of(), seenOnce), store.seenBefore, "a lease is taken back on its second sighting");
-        LeaseRescued rescued = rescues.fired.get(0);
-        assertEquals(2, rescued.attempt());
-        assertEquals(expiredAt, rescued.leaseExpiredAt());
-        assertTrue(rescued.error().contains("expired"), rescued.error());
-        assertEquals(QUEUE, woken.get(0));
-    }
-
-    @Test
-    void a_restarted_node_takes_back_the_jobs_its_earlier_run_held_at_once() {
-        store.heldByEarlierRun = List.of(new RescuedJob("0190a0b0-0000-7000-8000-000000000008", QUEUE, 1,
-                T0.plus(LEASE)));
-
-        keeper.takeBackEarlierLeases();
-
-        assertTrue(rescues.fired.get(0).error().contains("node-1"), rescues.fired.get(0).error());
-        assertEquals(List.of(QUEUE), woken);
+        LeaseRescued event = rescued.events.fired.get(0);
+        assertEquals(2, event.attempt());
+        assertEquals(expiredAt, event.leaseExpiredAt());
+        assertTrue(event.error().contains("expired"), event.error());
+        assertEquals(QUEUE, rescued.woken.get(0));
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.ServerLog;
 import dev.jobqueue.it.kit.KitConsumers.Order;
 import dev.jobqueue.test.DrainedJob;
 import dev.jobqueue.test.DrainedJob.Outcome;
@@ -18,6 +19,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +51,18 @@ class JobQueueTesterIT {
 
     @AfterEach
     void cleanUp() {
-        clock.reset();
+        if (clock != null) { // null in the test that runs as a client, outside the server
+            clock.reset();
+        }
+    }
+
+    @Test
+    @RunAsClient
+    void an_application_that_carries_the_kit_warns_at_start_up_that_jobs_run_only_when_drained() {
+        assertTrue(ServerLog.records(ServerLog.since(ServerLog.Mark.START)).stream()
+                .anyMatch(record -> ServerLog.isWarning(record)
+                        && record.contains("JQ036: jobqueue-test is in this application")),
+                "a WARNING JQ036 in the server's log");
     }
 
     @Test

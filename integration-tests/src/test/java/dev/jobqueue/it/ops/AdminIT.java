@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.ServerLog;
+import dev.jobqueue.it.TestServer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -75,7 +78,7 @@ class AdminIT {
     @Test
     void everyday_failures_and_refused_requests_log_one_line_each_and_no_incident() throws Exception {
         Set<String> incidentsBefore = ServerLog.incidents();
-        long offset = ServerLog.length();
+        ServerLog.Mark logMark = ServerLog.mark();
 
         String flaky = put("ops-flaky");
         String failing = put("ops-failing");
@@ -93,15 +96,16 @@ class AdminIT {
         awaitRow(alreadyDone, "DONE 1");
         Thread.sleep(1_000);
 
-        String log = ServerLog.since(offset);
+        String log = ServerLog.since(logMark);
         List<String> lines = log.lines().toList();
         assertEquals(1, lines.stream().filter(line -> line.contains("job " + flaky) && line.contains("failed attempt 1"))
                 .count(), log);
         assertEquals(1, lines.stream().filter(line -> line.contains("job " + failing) && line.contains("is FAILED"))
                 .count(), log);
-        List<String> unexpected = lines.stream().filter(line -> line.startsWith("\tat ") || line.contains("FFDC")
-                || line.contains("Generating incomplete JSON") || line.matches("^\\[[^]]*\\] \\S+ \\S+ [WE] .*")
-                        && !line.contains(" jobqueue: ")).toList();
+        List<String> unexpected = new ArrayList<>(lines.stream().filter(line -> line.startsWith("\tat ")
+                || line.contains("FFDC") || line.contains("Generating incomplete JSON")).toList());
+        ServerLog.records(log).stream().filter(record -> (ServerLog.isWarning(record) || ServerLog.isError(record))
+                && !record.contains(" jobqueue: ")).forEach(unexpected::add);
         assertEquals(List.of(), unexpected, log);
         Set<String> incidents = new TreeSet<>(ServerLog.incidents());
         incidents.removeAll(incidentsBefore);
@@ -116,8 +120,15 @@ class AdminIT {
         String body = document.body();
         // This application has a REST application of its own besides jobqueue's, and the server may list the admin
         // resource under either one's path: only the part below it is certain.
-        for (String expected : List.of("/ops-admin\"", "/admin/queues\"", "/admin/jobs/{id}/retry\"",
-                "\"QueueStats\"", "\"JobDetails\"", "\"ErrorBody\"", "jobqueue admin")) {
+        // Liberty names the context root as the server's URL, WildFly at the start of each path.
+        assertTrue(body.contains("/ops-admin\"") || body.contains("\"/ops-admin/"), "/ops-admin in " + body);
+        for (String expected : List.of("/admin/queues\"", "/admin/jobs/{id}/retry\"", "jobqueue admin")) {
+            assertTrue(body.contains(expected), expected + " in " + body);
+        }
+        assumeFalse(TestServer.isPayara(), "Payara's MicroProfile OpenAPI (6.2025.10) makes no component schema of"
+                + " an @APIResponse's @Schema(implementation = ...): the document lists the admin API's paths and tags,"
+                + " but its answers as plain objects, without QueueStats, JobDetails or ErrorBody");
+        for (String expected : List.of("\"QueueStats\"", "\"JobDetails\"", "\"ErrorBody\"")) {
             assertTrue(body.contains(expected), expected + " in " + body);
         }
     }
@@ -174,7 +185,7 @@ class AdminIT {
 
         HttpResponse<String> retried = admin("POST", "/queues/ops-failing/retry-failed");
         assertEquals(200, retried.statusCode(), retried.body());
-        assertTrue(retried.body().matches("\\{\"retried\":[1-9][0-9]*\\}"), retried.body());
+        assertTrue(retried.body().matches("\\{\"retried\":[1-9][0-9]*,\"skipped\":0,.*\\}"), retried.body());
         awaitErrors(first, 2);
         awaitErrors(second, 2);
 

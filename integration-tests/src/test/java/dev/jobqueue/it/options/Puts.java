@@ -68,10 +68,16 @@ public class Puts {
     /** How many of the jobs have a row in {@code state}, or any row if {@code state} is null. */
     public long rowsInState(java.util.Collection<JobId> jobs, String state) {
         List<String> ids = jobs.stream().map(JobId::toString).toList();
-        var count = em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE id IN ?1"
-                + (state == null ? "" : " AND state = ?2")).setParameter(1, ids);
+        // One positional parameter per id: a list bound to one parameter is Hibernate's extension, not JPA's.
+        String in = java.util.stream.IntStream.rangeClosed(1, ids.size()).mapToObj(i -> "?" + i)
+                .collect(java.util.stream.Collectors.joining(", "));
+        var count = em.createNativeQuery("SELECT COUNT(*) FROM jobqueue_job WHERE id IN (" + in + ")"
+                + (state == null ? "" : " AND state = ?" + (ids.size() + 1)));
+        for (int i = 0; i < ids.size(); i++) {
+            count.setParameter(i + 1, ids.get(i));
+        }
         if (state != null) {
-            count.setParameter(2, state);
+            count.setParameter(ids.size() + 1, state);
         }
         return ((Number) count.getSingleResult()).longValue();
     }

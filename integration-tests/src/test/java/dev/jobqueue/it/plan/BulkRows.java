@@ -1,14 +1,16 @@
 package dev.jobqueue.it.plan;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.hibernate.Session;
 
 /**
  * Fills the job table with many finished jobs, fast, and watches the database while a bulk operation works on
@@ -24,8 +26,26 @@ public class BulkRows {
     @PersistenceContext(unitName = "app")
     EntityManager em;
 
+    /** The persistence unit's datasource: plain JDBC here is the same on every JPA provider. */
+    @Resource(lookup = "java:comp/DefaultDataSource")
+    javax.sql.DataSource dataSource;
+
+    /** Work on a connection of the datasource, in the current transaction if there is one. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T withConnection(SqlWork<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public boolean postgres() {
-        return em.unwrap(Session.class).doReturningWork(c -> c.getMetaData().getDatabaseProductName())
+        return withConnection(c -> c.getMetaData().getDatabaseProductName())
                 .toLowerCase(java.util.Locale.ROOT).contains("postgres");
     }
 

@@ -1,14 +1,16 @@
 package dev.jobqueue.it.plan;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.Arrays;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.hibernate.Session;
 
 /** Fills the job table with a large history and asks the database how it would claim. */
 @Stateless
@@ -28,8 +30,26 @@ public class ClaimPlan {
     @PersistenceContext(unitName = "app")
     EntityManager em;
 
+    /** The persistence unit's datasource: plain JDBC here is the same on every JPA provider. */
+    @Resource(lookup = "java:comp/DefaultDataSource")
+    javax.sql.DataSource dataSource;
+
+    /** Work on a connection of the datasource, in the current transaction if there is one. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T withConnection(SqlWork<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public String database() {
-        return em.unwrap(Session.class).doReturningWork(c -> c.getMetaData().getDatabaseProductName());
+        return withConnection(c -> c.getMetaData().getDatabaseProductName());
     }
 
     /**
@@ -58,7 +78,7 @@ public class ClaimPlan {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public int vacuumPostgres() {
-        return em.unwrap(Session.class).doReturningWork(connection -> {
+        return withConnection(connection -> {
             try (var statement = connection.createStatement()) {
                 for (int round = 1; round <= 20; round++) {
                     statement.execute("VACUUM ANALYZE jobqueue_job");

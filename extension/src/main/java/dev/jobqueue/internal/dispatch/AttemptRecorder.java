@@ -1,0 +1,216 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.GroupFinished;
+import dev.jobqueue.JobFailed;
+import dev.jobqueue.JobId;
+import dev.jobqueue.JobRetried;
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.ConnectionLoss;
+import dev.jobqueue.internal.store.ErrorText;
+import dev.jobqueue.internal.store.FailedDependent;
+import dev.jobqueue.internal.store.Finish;
+import dev.jobqueue.internal.store.FinishStore;
+import dev.jobqueue.internal.store.JobState;
+import dev.jobqueue.internal.store.LeaseStore;
+import dev.jobqueue.internal.task.OutageLog;
+import dev.jobqueue.internal.time.JobQueueClock;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Logger;
+
+/**
+ * Writes how an attempt ended, each write fenced by the attempt's lease: DONE, a retry after the backoff, or
+ * FAILED. Then announces what the write changed: the queues it released are woken, and the events fire.
+ *
+ * <p>A database outage or failover makes many attempts fail at once, and their outcomes unwritable: it is logged
+ * once when it starts and once when a finish is written again, not once per job.
+ */
+@ApplicationScoped
+class AttemptRecorder {
+
+    /** The executor's logger: its lines keep the name that logging settings and tests know them by. */
+    private static final Logger LOG = Logger.getLogger(JobExecutor.class.getName());
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
+    @Inject
+    FinishStore store;
+
+    @Inject
+    Event<JobFailed> failures;
+
+    @Inject
+    Event<JobRetried> retries;
+
+    @Inject
+    Event<GroupFinished> groupsFinished;
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @Inject
+    JobMetrics metrics;
+
+    @Inject
+    LeaseStore leases;
+
+    private final OutageLog outage = new OutageLog(LOG, "the jobs finishing on this node", "each runs again: at"
+            + " once, with its attempt not counted, if the attempt lost its connection; otherwise when its lease expires");
+
+    /** Marks the job DONE, in the caller's transaction if there is one; throws if its lease was lost. */
+    Finish complete(ClaimedJob job, QueueOptions options) throws LeaseLostException {
+        boolean retain = !options.retention().isZero();
+        return store.complete(job, clock.instant(), retain)
+                .orElseThrow(() -> new LeaseLostException(job.id(), job.queue()));
+    }
+
+    /** After the finishing transaction committed: wakes released queues and fires the follow-on events. */
+    void announce(Finish finish) {
+        outage.succeeded();
+        finish.releasedQueues().forEach(dispatcher::wake);
+        Instant now = clock.instant();
+        for (FailedDependent dependent : finish.failedDependents()) {
+            LOG.warning("jobqueue: job " + dependent.id() + " on queue " + dependent.queue() + " is FAILED: "
+                    + dependent.reason());
+            metrics.finished(dependent.queue(), JobMetrics.Outcome.FAILED);
+            Observers.notify(failures, new JobFailed(JobId.parse(dependent.id()), dependent.queue(), 0,
+                    dependent.reason(), now), LOG);
+        }
+        finish.finishedGroups().forEach((group, counts) -> {
+            LOG.info(() -> "jobqueue: group " + group + " is finished: " + counts);
+            Observers.notify(groupsFinished, new GroupFinished(group, counts.get(JobState.DONE),
+                    counts.get(JobState.FAILED), now), LOG);
+        });
+    }
+
+    /**
+     * The consumer threw, or its transaction could not commit, and everything it wrote rolled back. The job is
+     * DONE if its queue counts the error as success; otherwise it runs again after its backoff, or is FAILED. If
+     * the job's DONE, or the commit of its transaction, failed because the database connection was lost, the
+     * consumer is not to blame: the job is handed back (see {@link #handBack}).
+     *
+     * @param completing whether the consumer had returned, and jobqueue was writing the job's DONE or committing
+     */
+    Outcome failed(ClaimedJob job, QueueOptions options, Throwable thrown, boolean completing) {
+        if (completing && ConnectionLoss.causedBy(thrown)) {
+            return handBack(job, thrown);
+        }
+        Throwable error = causeOf(thrown);
+        boolean success = !(error instanceof RollbackOnlyException) && options.countsAsSuccess(error);
+        return success ? doneDespite(job, options, error) : retryOrGiveUp(job, options, error);
+    }
+
+    /** Gives the job up: it becomes FAILED with {@code reason}, and so do the jobs that wait for it. */
+    Outcome giveUp(ClaimedJob job, String reason) {
+        Instant now = clock.instant();
+        Optional<Finish> finish;
+        try {
+            finish = store.fail(job, now, reason);
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+        if (finish.isEmpty()) {
+            return Outcome.LEASE_LOST;
+        }
+        LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
+                + job.attempt() + ": " + firstLine(reason));
+        metrics.finished(job.queue(), JobMetrics.Outcome.FAILED);
+        Observers.notify(failures, new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now),
+                LOG);
+        announce(finish.get());
+        return Outcome.FAILED;
+    }
+
+    /** The outcome could not be written: the job runs again once its lease expires. */
+    Outcome notRecorded(ClaimedJob job, RuntimeException storeError) {
+        outage.failed(storeError);
+        LOG.fine(() -> "jobqueue: cannot record the outcome of job " + job.id() + " on queue " + job.queue()
+                + "; it runs again once its lease expires: " + storeError);
+        return Outcome.NOT_RECORDED;
+    }
+
+    /**
+     * A job's DONE or commit lost its database connection, or the database stopped taking writes (a failover): the
+     * attempt rolled back, or, if only the answer to its commit was lost, the job is DONE. Neither is the job's
+     * fault (a non-transactional consumer's work is done, and it runs again, as at least once allows). It is handed back with the attempt not counted, fenced by its lease, so a DONE stays DONE,
+     * and runs again at once; if the database cannot take that either, it runs again once its lease expires.
+     */
+    private Outcome handBack(ClaimedJob job, Throwable lost) {
+        outage.failed(lost);
+        try {
+            leases.release(List.of(job));
+        } catch (RuntimeException storeError) {
+            LOG.fine(() -> "jobqueue: cannot hand back job " + job.id() + " on queue " + job.queue()
+                    + "; it runs again once its lease expires: " + storeError);
+            return Outcome.NOT_RECORDED;
+        }
+        LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " lost its database connection in"
+                + " attempt " + job.attempt() + " and runs again, the attempt not counted: " + lost);
+        dispatcher.wake(job.queue());
+        return Outcome.HANDED_BACK;
+    }
+
+    /** What a consumer's call threw, without the wrapper of a transaction interceptor. */
+    static Throwable causeOf(Throwable thrown) {
+        if (thrown instanceof TransactionalException && thrown.getCause() != null) {
+            return thrown.getCause();
+        }
+        return thrown;
+    }
+
+    private Outcome doneDespite(ClaimedJob job, QueueOptions options, Throwable error) {
+        try {
+            announce(complete(job, options));
+            LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE: its consumer threw "
+                    + error + ", which the queue counts as success");
+            metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
+            return Outcome.DONE;
+        } catch (LeaseLostException e) {
+            LOG.warning("jobqueue: " + e.getMessage());
+            return Outcome.LEASE_LOST;
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+    }
+
+    private Outcome retryOrGiveUp(ClaimedJob job, QueueOptions options, Throwable error) {
+        if (job.attempt() >= options.maxAttempts()) {
+            return giveUp(job, ErrorText.of(error));
+        }
+        Duration delay = options.backoff().delayAfter(job.attempt(), ThreadLocalRandom.current()::nextDouble);
+        Instant now = clock.instant();
+        Instant nextRunAt = now.plus(delay);
+        String errorText = ErrorText.of(error);
+        try {
+            if (!store.retryLater(job.id(), job.leaseToken(), job.attempt(), now, nextRunAt, errorText)) {
+                return Outcome.LEASE_LOST;
+            }
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+        LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
+                + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
+        metrics.finished(job.queue(), JobMetrics.Outcome.RETRIED);
+        dispatcher.wakeWhenRetryDue(job.queue(), nextRunAt);
+        Observers.notify(retries, new JobRetried(JobId.parse(job.id()), job.queue(), job.attempt(), errorText, now,
+                nextRunAt), LOG);
+        return Outcome.RETRY;
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.JobContext;
+import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.ConnectionLoss;
+import dev.jobqueue.internal.store.Finish;
+import dev.jobqueue.internal.store.Transactions;
+import dev.jobqueue.internal.time.JobQueueClock;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Logger;
+
+/**
+ * Calls a batch consumer with several jobs in one transaction that also marks them all DONE. A call that fails
+ * runs again in two halves, and so on, until the failing job runs alone and fails as it would in a consumer of
+ * one job per call. A job whose lease another attempt took is no failure: it leaves the call, and the others
+ * run again once, in one call.
+ */
+@ApplicationScoped
+class BatchCall {
+
+    /** The executor's logger: its lines keep the name that logging settings and tests know them by. */
+    private static final Logger LOG = Logger.getLogger(JobExecutor.class.getName());
+
+    @Inject
+    @JobQueueClock
+    Clock clock;
+
+    @Inject
+    ConsumerInvoker invoker;
+
+    @Inject
+    Transactions transactions;
+
+    @Inject
+    AttemptRecorder recorder;
+
+    @Inject
+    SingleJobCall single;
+
+    @Inject
+    JobMetrics metrics;
+
+    /** Runs the jobs, and puts each one's outcome in {@code outcomes}. */
+    void run(List<PreparedJob> batch, ConsumerMethod consumer, QueueOptions options,
+            Map<ClaimedJob, Outcome> outcomes) {
+        if (batch.size() <= 1) {
+            batch.forEach(prepared -> outcomes.put(prepared.job(), single.run(prepared, consumer, options)));
+            return;
+        }
+        Instant started = clock.instant();
+        // Set once the consumer has returned: what fails after that is the jobs' DONE or the commit.
+        boolean[] completing = {false};
+        List<Finish> finishes;
+        try {
+            finishes = transactions.inConsumerTransaction(() -> {
+                invoker.invoke(consumer, batch.stream().map(PreparedJob::payload).toList(),
+                        batch.stream().<JobContext>map(PreparedJob::context).toList());
+                if (transactions.isRollbackOnly()) {
+                    throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
+                }
+                completing[0] = true;
+                return completeEach(batch, options);
+            });
+        } catch (LeasesLost e) {
+            e.jobs.forEach(job -> {
+                LOG.warning("jobqueue: " + new LeaseLostException(job.id(), job.queue()).getMessage());
+                outcomes.put(job, Outcome.LEASE_LOST);
+            });
+            List<PreparedJob> rest = batch.stream().filter(prepared -> !e.jobs.contains(prepared.job())).toList();
+            LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " rolled back because " + e.jobs.size()
+                    + " of its jobs lost their leases; the other " + rest.size() + " run again in one call");
+            run(rest, consumer, options, outcomes);
+            return;
+        } catch (Throwable e) {
+            if (completing[0] && ConnectionLoss.causedBy(e)) {
+                // No job is to blame, and no half would fare better on the lost connection: each is handed back.
+                batch.forEach(prepared -> outcomes.put(prepared.job(),
+                        recorder.failed(prepared.job(), options, e, true)));
+                return;
+            }
+            LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " with " + batch.size() + " jobs failed,"
+                    + " so they run again in two halves: " + AttemptRecorder.causeOf(e));
+            int half = batch.size() / 2;
+            run(batch.subList(0, half), consumer, options, outcomes);
+            run(batch.subList(half, batch.size()), consumer, options, outcomes);
+            return;
+        }
+        Duration each = Duration.between(started, clock.instant()).dividedBy(batch.size());
+        finishes.forEach(recorder::announce);
+        for (PreparedJob prepared : batch) {
+            metrics.executed(prepared.job().queue(), each);
+            metrics.finished(prepared.job().queue(), JobMetrics.Outcome.DONE);
+            outcomes.put(prepared.job(), Outcome.DONE);
+        }
+    }
+
+    /**
+     * Marks every job of a call DONE, in its transaction. If any lease was lost, throws naming every such job,
+     * so that the call rolls back and runs again without them.
+     */
+    private List<Finish> completeEach(List<PreparedJob> batch, QueueOptions options) throws LeasesLost {
+        List<Finish> done = new ArrayList<>();
+        List<ClaimedJob> lost = new ArrayList<>();
+        for (PreparedJob prepared : batch) {
+            try {
+                done.add(recorder.complete(prepared.job(), options));
+            } catch (LeaseLostException e) {
+                lost.add(prepared.job());
+            }
+        }
+        if (!lost.isEmpty()) {
+            throw new LeasesLost(lost);
+        }
+        return done;
+    }
+
+    /** Jobs of one call whose leases another attempt took: the call must not commit. */
+    private static final class LeasesLost extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient List<ClaimedJob> jobs;
+
+        LeasesLost(List<ClaimedJob> jobs) {
+            super(null, null, false, false);
+            this.jobs = jobs;
+        }
+    }
+}

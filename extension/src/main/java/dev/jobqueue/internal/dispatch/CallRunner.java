@@ -1,0 +1,107 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.store.ClaimedJob;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Runs the jobs of one consumer call on a runner's thread, through the {@link JobExecutor}: one job, or for a
+ * batch consumer several together. Then books how the call ended: its jobs leave {@link RunningJobs} and the
+ * in-flight count, the DONE of a non-transactional job waits in a {@link CompletionBatch}, a failure holds
+ * retries back, and a job with an ordering key wakes the worker for the next job of its key.
+ */
+final class CallRunner {
+
+    private final ConsumerMethod consumer;
+    private final QueueOptions options;
+    private final JobExecutor jobExecutor;
+    private final RunningJobs running;
+    private final Clock clock;
+    private final ClaimBuffer buffer;
+    private final RetryTimer retries;
+    private final Runnable wake;
+    private final CompletionBatch succeeded;
+
+    /**
+     * @param wake asks the worker for a poll
+     */
+    CallRunner(ConsumerMethod consumer, QueueOptions options, JobExecutor jobExecutor, RunningJobs running,
+            Clock clock, ScheduledExecutorService scheduler, ClaimBuffer buffer, RetryTimer retries, Runnable wake) {
+        this.consumer = consumer;
+        this.options = options;
+        this.jobExecutor = jobExecutor;
+        this.running = running;
+        this.clock = clock;
+        this.buffer = buffer;
+        this.retries = retries;
+        this.wake = wake;
+        this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
+    }
+
+    /** Runs the jobs taken for one call: one, or up to jobs-per-call for a batch consumer. */
+    void run(List<ClaimedJob> jobs) {
+        if (consumer.batch()) {
+            runTogether(jobs);
+        } else {
+            runAlone(jobs.get(0));
+        }
+    }
+
+    /** Marks DONE now the jobs whose non-transactional consumer returned, rather than within a few milliseconds. */
+    void flushSucceeded() {
+        succeeded.flush();
+    }
+
+    private void runAlone(ClaimedJob job) {
+        running.started(job, clock.instant());
+        Outcome outcome = null;
+        try {
+            outcome = jobExecutor.execute(job, consumer, options);
+            if (outcome.isFailure()) {
+                retries.attemptFailed();
+            }
+        } finally {
+            buffer.ended(1);
+            if (outcome == Outcome.SUCCEEDED) {
+                running.completing(job);
+                succeeded.add(job);
+            } else {
+                running.finished(job);
+            }
+        }
+        if (job.orderingKey() != null) {
+            // The next job of its key may have been passed over at the last claim: claim it now, not at the next poll.
+            wake.run();
+        }
+    }
+
+    /** Runs the jobs in one call of a batch consumer, which is always transactional. */
+    private void runTogether(List<ClaimedJob> jobs) {
+        Instant now = clock.instant();
+        jobs.forEach(job -> running.started(job, now));
+        try {
+            List<Outcome> outcomes = jobExecutor.executeTogether(jobs, consumer, options);
+            if (outcomes.stream().anyMatch(Outcome::isFailure)) {
+                retries.attemptFailed();
+            }
+        } finally {
+            buffer.ended(jobs.size());
+            jobs.forEach(running::finished);
+        }
+        if (jobs.stream().anyMatch(job -> job.orderingKey() != null)) {
+            wake.run();
+        }
+    }
+
+    private void recordSucceeded(List<ClaimedJob> jobs) {
+        try {
+            jobExecutor.recordSucceeded(jobs, options);
+        } finally {
+            jobs.forEach(running::finished);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.jobqueue.internal.watch;
+
+import dev.jobqueue.LeaseRescued;
+import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.fixtures.RecordingEvent;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Lease rescues whose events and wake-ups the test reads. */
+final class RecordedRescues {
+
+    final RecordingEvent<LeaseRescued> events = new RecordingEvent<>();
+    final List<String> woken = new ArrayList<>();
+    final LeaseRescues rescues = new LeaseRescues();
+
+    RecordedRescues() {
+        rescues.metrics = new NoopJobMetrics();
+        rescues.events = events;
+        rescues.dispatcher = new Dispatcher() {
+            @Override
+            public void wake(String queue) {
+                woken.add(queue);
+            }
+        };
+    }
+}
