@@ -172,14 +172,18 @@ class OptionsIT {
     @Test
     void higher_priorities_are_claimed_first_and_equal_priorities_oldest_first() throws Exception {
         String tag = UUID.randomUUID().toString();
+        // All due a second ago: a claim takes the jobs due by the time it read before its statement, and a claim
+        // woken by a put during the pause can read that time before the last puts and run after the resume.
+        // Jobs put "at once" a few milliseconds apart would then be split between two claims.
+        JobOptions due = JobOptions.defaults().runAt(Instant.now().minusSeconds(1));
         admin.pause("prioritised");
         try {
-            jobs.put("prioritised", "prio-" + tag + "-low-1", JobOptions.defaults().priority(-10));
-            jobs.put("prioritised", "prio-" + tag + "-high-1", JobOptions.defaults().priority(50));
-            jobs.put("prioritised", "prio-" + tag + "-normal-1");
-            jobs.put("prioritised", "prio-" + tag + "-low-2", JobOptions.defaults().priority(-10));
-            jobs.put("prioritised", "prio-" + tag + "-high-2", JobOptions.defaults().priority(50));
-            jobs.put("prioritised", "prio-" + tag + "-normal-2", JobOptions.defaults());
+            jobs.put("prioritised", "prio-" + tag + "-low-1", due.priority(-10));
+            jobs.put("prioritised", "prio-" + tag + "-high-1", due.priority(50));
+            jobs.put("prioritised", "prio-" + tag + "-normal-1", due);
+            jobs.put("prioritised", "prio-" + tag + "-low-2", due.priority(-10));
+            jobs.put("prioritised", "prio-" + tag + "-high-2", due.priority(50));
+            jobs.put("prioritised", "prio-" + tag + "-normal-2", due);
         } finally {
             admin.resume("prioritised");
         }
