@@ -41,7 +41,18 @@ public final class ServerLog {
     /** Payara Micro colours its log file's levels with ANSI escapes; they are dropped from what is read. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[;\\d]*m");
 
+    /** The system property that names the log. */
+    public static final String PROPERTY = "jobqueue.it.server.log";
+
     private ServerLog() {
+    }
+
+    /**
+     * Whether this JVM can read the server's log: the test JVM can, and so can each Payara Micro; Liberty and WildFly,
+     * which run every node of a test in one JVM, are not told where their log is.
+     */
+    public static boolean readable() {
+        return System.getProperty(PROPERTY) != null;
     }
 
     /** Where each file of the log ends now, for {@link #since} to read what comes after. */
@@ -156,7 +167,7 @@ public final class ServerLog {
     }
 
     private static List<Path> files() {
-        String property = System.getProperty("jobqueue.it.server.log");
+        String property = System.getProperty(PROPERTY);
         if (property == null) {
             throw new IllegalStateException("system property jobqueue.it.server.log must name the server's log");
         }

@@ -1,6 +1,7 @@
 package dev.jobqueue.it.payara;
 
 import dev.jobqueue.it.Deployments;
+import dev.jobqueue.it.ServerLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -30,7 +31,8 @@ import org.jboss.shrinkwrap.api.exporter.ZipExporter;
  * <li>a deployment fails as soon as Payara Micro is ready without the application (a deployment error) or its
  * process ends, with the console as the message, as on Liberty;</li>
  * <li>each writes its log to a file of its own, numbered in start order, in the folder
- * {@code jobqueue.it.server.log}, which {@code ServerLog} reads as one log;</li>
+ * {@code jobqueue.it.server.log}, which {@code ServerLog} reads as one log, in the test JVM and in each Payara
+ * Micro, which gets that system property too;</li>
  * <li>a deployment made while another runs (CrossNodeWakeIT's two nodes, AdminIT's application with the admin API
  * disabled) gets the next free HTTP port, published as the system property
  * {@code jobqueue.it.http.port.<application>};</li>
@@ -146,6 +148,9 @@ public class PayaraMicroPerDeployment implements DeployableContainer<PayaraMicro
         Path war = directory.resolve(archive.getName());
         archive.as(ZipExporter.class).exportTo(war.toFile());
         List<String> command = new ArrayList<>(root().command());
+        // In-container tests read the log of every Payara Micro, their own node's and the others', as the test
+        // JVM does: a node's records are not in the JVM of another node's test.
+        command.add(1, "-D" + ServerLog.PROPERTY + "=" + logs());
         command.addAll(configuration.microOptions());
         command.addAll(List.of("--port", String.valueOf(port), "--logtofile", log.toString(),
                 "--showservletmappings", "--deploy", war.toString()));
