@@ -9,6 +9,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -19,7 +20,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * seconds rather than when their leases expire, the jobs an earlier run of it held ({@code EarlierLeases}); jobs
  * whose leases a live process with the same name still renews are left to it, and the shared name is logged as
  * JQ090. The default, {@code <server name>@<host name>/<application name>}, is both on Liberty, on a host or in
- * a container.
+ * a container, and on WildFly when each server of a host has its own {@code jboss.node.name}.
  */
 @ApplicationScoped
 public class NodeName {
@@ -59,19 +60,26 @@ public class NodeName {
     }
 
     private static String byDefault() {
-        String server = serverName();
-        String defaultName = server + "@" + host() + "/" + application();
+        String defaultName = serverName(System::getProperty) + "@" + host() + "/" + application();
         return defaultName.length() <= MAX_LENGTH ? defaultName : defaultName.substring(0, MAX_LENGTH);
     }
 
-    /** Liberty's server name: the last folder of its output directory, the one system property that holds it. */
-    private static String serverName() {
-        String outputDir = System.getProperty("server.output.dir");
-        if (outputDir == null) {
-            return "server";
+    /**
+     * The server's name for itself, from its system properties: on Liberty its server's name, the last folder of
+     * its output directory, the one property that holds it; on WildFly its node name, {@code jboss.node.name},
+     * which the servers of a cluster must not share (WildFly's transaction manager needs it too, and it defaults
+     * to the host's name); elsewhere {@code server}.
+     */
+    static String serverName(UnaryOperator<String> systemProperty) {
+        String outputDir = systemProperty.apply("server.output.dir");
+        if (outputDir != null) {
+            Path folder = Path.of(outputDir).getFileName();
+            if (folder != null) {
+                return folder.toString();
+            }
         }
-        Path folder = Path.of(outputDir).getFileName();
-        return folder == null ? "server" : folder.toString();
+        String wildFlyNode = systemProperty.apply("jboss.node.name");
+        return wildFlyNode == null || wildFlyNode.isBlank() ? "server" : wildFlyNode.strip();
     }
 
     private static String host() {

@@ -96,7 +96,7 @@ class ReliabilityIT {
     }
 
     @Test
-    @DisabledIfSystemProperty(named = "it.server", matches = "wildfly", disabledReason = "known to fail on WildFly 39:"
+    @DisabledIfSystemProperty(named = "it.server", matches = "wildflyXX", disabledReason = "known to fail on WildFly 39:"
             + " in 1 of 4 full runs the second job was not claimed within 20 s while the first held the only runner;"
             + " the cause is not found yet (CONTRIBUTING.md, known issues)")
     void a_claimed_job_whose_lease_ran_out_while_it_waited_for_a_runner_is_not_started() throws Exception {
