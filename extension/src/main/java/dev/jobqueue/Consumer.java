@@ -116,6 +116,21 @@ public @interface Consumer {
     String maxPayloadSize() default "";
 
     /**
+     * {@code rate-limit}: at most this many of the queue's jobs start in any window of one period, on all nodes
+     * together, written as starts per period: {@code 50/1s}, {@code 1000/1m}. Every attempt counts, retries too. A
+     * job the limit holds back stays PENDING in its order and starts when the window has room. Per queue only;
+     * an admin can change it at run time for every node. Empty, the default, means no limit.
+     */
+    String rateLimit() default "";
+
+    /**
+     * {@code max-running}: the most jobs of the queue RUNNING at once on all nodes together, unlike
+     * {@code concurrency}, which counts one node's. Per queue only; an admin can change it at run time. 0, the
+     * default, means no limit.
+     */
+    int maxRunning() default 0;
+
+    /**
      * {@code strict-payload}: whether a payload must match the first parameter's type exactly. By default a
      * field the type does not have is ignored and a field the JSON leaves out gets Java's default (null, 0,
      * false), so that payloads put by an older or newer version of the application still run. With

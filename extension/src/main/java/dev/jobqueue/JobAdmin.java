@@ -87,11 +87,25 @@ public interface JobAdmin {
     void pause(String queue);
 
     /**
-     * Lets every node claim the queue's jobs again, and removes its pause switch.
+     * Lets every node claim the queue's jobs again, and ends a backoff its consumer asked for.
      *
      * @throws java.util.NoSuchElementException if the queue does not exist, as for {@link #pause}
      */
     void resume(String queue);
+
+    /**
+     * Sets a queue's cluster-wide limits for every node, over their configuration, or gives them back to it. Nodes
+     * claiming the queue apply a change at their next claim, and those whose configuration sets no limit for it
+     * within 5 seconds.
+     *
+     * @param rateLimit  starts per period, such as {@code 50/1s}; {@code none} for no limit; or null for the
+     *                   configured {@code rate-limit}
+     * @param maxRunning the most jobs RUNNING at once on all nodes; 0 for no limit; or null for the configured
+     *                   {@code max-running}
+     * @throws IllegalArgumentException         naming the value, if either is not valid
+     * @throws java.util.NoSuchElementException if the queue does not exist, as for {@link #pause}
+     */
+    void setLimits(String queue, String rateLimit, Integer maxRunning);
 
     /** Every recurring schedule, by name, with its next occurrence and its last occurrence's job. */
     List<ScheduleInfo> schedules();
@@ -136,8 +150,25 @@ public interface JobAdmin {
      * @param done    DONE jobs still retained
      * @param failed  dead letters
      * @param paused  whether the queue is paused cluster-wide
+     * @param flow    its cluster-wide limits and backoff
      */
-    record QueueStats(String queue, long waiting, long pending, long running, long done, long failed, boolean paused) {
+    record QueueStats(String queue, long waiting, long pending, long running, long done, long failed, boolean paused,
+            FlowControl flow) {
+    }
+
+    /**
+     * A queue's cluster-wide flow control, as this node sees it: its configuration, with an admin's overrides.
+     *
+     * @param rateLimit      the rate limit in force, such as {@code 50/1s}, or null for none
+     * @param startsInPeriod how many of its jobs started in the last period of the rate limit, on all nodes; 0
+     *                       without one
+     * @param maxRunning     the most of its jobs RUNNING at once on all nodes, or 0 for no limit
+     * @param backoffUntil   the end of a backoff its consumer asked for ({@link QueueBackoffException}), while one
+     *                       lasts; null otherwise
+     * @param overridden     whether an admin set either limit, rather than the configuration
+     */
+    record FlowControl(String rateLimit, int startsInPeriod, int maxRunning, Instant backoffUntil,
+            boolean overridden) {
     }
 
     /**

@@ -28,6 +28,15 @@ public class BenchConsumers {
         progress.finished("bench-tx-unretained");
     }
 
+    /**
+     * The default consumer under a rate limit so high it never holds a job back: what the limit's bookkeeping costs
+     * (a lock of the queue's row per claim, claims no larger than the free runners, durable claim commits).
+     */
+    @Consumer(queue = "bench-tx-limited", rateLimit = "1000000/1s")
+    public void transactionalLimited(Integer sequence) {
+        progress.finished("bench-tx-limited");
+    }
+
     /** A batch consumer: up to 50 jobs per call, all marked DONE in the call's transaction. */
     @Consumer(queue = "bench-batch", jobsPerCall = 50)
     public void batch(List<Integer> sequences) {

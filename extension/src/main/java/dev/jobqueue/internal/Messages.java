@@ -186,6 +186,20 @@ public final class Messages {
                 + " lease keeper reads it, this node writes leases by its own clock: " + cause;
     }
 
+    // Flow control: JQ093 to JQ094.
+
+    public static String badLimitOverride(String queue, String column, String value, String problem) {
+        return "JQ093: queue " + queue + " has the override " + column + " = '" + SafeText.of(value) + "' in"
+                + " jobqueue_queue, which is not valid (" + problem + "); it is cleared, and the configured limit"
+                + " applies until an admin sets another";
+    }
+
+    public static String badStartWindow(String queue, String value) {
+        return "JQ094: queue " + queue + " has an unreadable start_window '" + SafeText.of(value) + "' in"
+                + " jobqueue_queue; its rate limit counts a full period of starts from now, so that it cannot be"
+                + " exceeded, and the window is written anew";
+    }
+
     // The wake-up between nodes: JQ092.
 
     public static String listenDatasourceMissing(String jndiName, Exception cause) {

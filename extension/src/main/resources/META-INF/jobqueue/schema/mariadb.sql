@@ -85,6 +85,14 @@ CREATE TABLE IF NOT EXISTS jobqueue_queue (
     paused     BOOLEAN      NOT NULL,
     updated_at DATETIME(6)  NOT NULL
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+-- A queue's flow control, added by ALTER so that running this script again upgrades a table made by an earlier
+-- version: paused_until, set by a consumer's QueueBackoffException; an admin's overrides of the configured limits
+-- (rate_limit: '50/1s' or 'none'; max_running: 0 for none; NULL keeps the configuration); the starts of a
+-- rate-limited queue in its last period (start_window, '<epoch millis>:<count>,...').
+ALTER TABLE jobqueue_queue ADD COLUMN IF NOT EXISTS paused_until DATETIME(6);
+ALTER TABLE jobqueue_queue ADD COLUMN IF NOT EXISTS rate_limit VARCHAR(64);
+ALTER TABLE jobqueue_queue ADD COLUMN IF NOT EXISTS max_running INTEGER;
+ALTER TABLE jobqueue_queue ADD COLUMN IF NOT EXISTS start_window VARCHAR(2000);
 
 -- Recurring schedules. An occurrence's job is put in the transaction that moves next_fire_at past it.
 CREATE TABLE IF NOT EXISTS jobqueue_schedule (

@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.JobAdmin;
+import dev.jobqueue.JobAdmin.FlowControl;
 import dev.jobqueue.JobAdmin.QueueStats;
 import dev.jobqueue.internal.config.NodeName;
 import dev.jobqueue.internal.store.QueueActivity;
@@ -44,9 +45,10 @@ public class ClusterView {
      * @param oldestDueAt       when its longest-waiting due PENDING job became due, or null if none is due
      * @param finishedPerMinute jobs that became DONE or FAILED in each of the last {@code minutes} minutes, oldest
      *                          first; the last is the minute up to {@code at}
+     * @param flow              its cluster-wide limits, how near it is to them, and a backoff
      */
     public record QueueOverview(String queue, long waiting, long pending, long running, long done, long failed,
-            boolean paused, Instant oldestDueAt, long[] finishedPerMinute) {
+            boolean paused, Instant oldestDueAt, long[] finishedPerMinute, FlowControl flow) {
     }
 
     /**
@@ -79,7 +81,7 @@ public class ClusterView {
             queues.add(new QueueOverview(stats.queue(), stats.waiting(), stats.pending(), stats.running(),
                     stats.done(), stats.failed(), stats.paused(),
                     stats.pending() == 0 ? null : activity.oldestDue(stats.queue(), now).orElse(null),
-                    activity.finishedPerMinute(stats.queue(), now, MINUTES)));
+                    activity.finishedPerMinute(stats.queue(), now, MINUTES), stats.flow()));
         }
         return new Overview(now, MINUTES, queues);
     }

@@ -7,6 +7,8 @@ import dev.jobqueue.ScheduleInfo;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.config.Durations;
+import dev.jobqueue.internal.config.QueueLimits;
+import dev.jobqueue.internal.config.RateLimit;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.schedule.ScheduleControl;
@@ -18,10 +20,12 @@ import dev.jobqueue.internal.store.JobListing;
 import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.QueueControlRow;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +60,9 @@ public class DefaultJobAdmin implements JobAdmin {
     Dispatcher dispatcher;
 
     @Inject
+    LeaseClock leaseClock;
+
+    @Inject
     JobQueueExtension extension;
 
     @Inject
@@ -67,14 +74,18 @@ public class DefaultJobAdmin implements JobAdmin {
         Map<String, Map<JobState, Long>> counts = store.count(EnumSet.allOf(JobState.class)).stream()
                 .collect(Collectors.groupingBy(AdminStore.StateCount::queue,
                         Collectors.toMap(AdminStore.StateCount::state, AdminStore.StateCount::count)));
-        Map<String, Boolean> paused = store.queueControls().stream()
-                .collect(Collectors.toMap(QueueControlRow::getName, QueueControlRow::isPaused));
+        Map<String, QueueControlRow> controls = store.queueControls().stream()
+                .collect(Collectors.toMap(QueueControlRow::getName, Function.identity()));
         Set<String> names = new TreeSet<>(counts.keySet());
-        names.addAll(paused.keySet());
+        names.addAll(controls.keySet());
+        Instant now = leaseClock.now();
         return names.stream().map(queue -> {
             Function<JobState, Long> count = state -> counts.getOrDefault(queue, Map.of()).getOrDefault(state, 0L);
-            return new QueueStats(queue, count.apply(JobState.WAITING), count.apply(JobState.PENDING), count.apply(JobState.RUNNING),
-                    count.apply(JobState.DONE), count.apply(JobState.FAILED), paused.getOrDefault(queue, false));
+            QueueControlRow control = controls.get(queue);
+            return new QueueStats(queue, count.apply(JobState.WAITING), count.apply(JobState.PENDING),
+                    count.apply(JobState.RUNNING), count.apply(JobState.DONE), count.apply(JobState.FAILED),
+                    control != null && control.paused(), FlowControls.of(dispatcher.configuredLimits(queue), control,
+                            now));
         }).toList();
     }
 
@@ -189,10 +200,29 @@ public class DefaultJobAdmin implements JobAdmin {
 
     @Override
     public void resume(String queue) {
-        if (!store.resume(QueueNames.requireValid(queue), consumedHere(queue))) {
+        if (!store.resume(QueueNames.requireValid(queue), consumedHere(queue), clock.instant())) {
             throw new UnknownQueueException(Messages.unknownQueue(queue));
         }
         LOG.info("jobqueue admin: queue " + queue + " is resumed on every node");
+        dispatcher.wake(queue);
+    }
+
+    @Override
+    public void setLimits(String queue, String rateLimit, Integer maxRunning) {
+        QueueNames.requireValid(queue);
+        String rate = rateLimit == null ? null : rateLimit.trim();
+        if (rate != null && !QueueLimits.NONE.equals(rate)) {
+            rate = RateLimit.parse(rate).toString();
+        }
+        if (maxRunning != null && maxRunning < 0) {
+            throw new IllegalArgumentException("maxRunning must be at least 0 (0 for no limit), was " + maxRunning);
+        }
+        if (!store.setLimits(queue, rate, maxRunning, consumedHere(queue), clock.instant())) {
+            throw new UnknownQueueException(Messages.unknownQueue(queue));
+        }
+        LOG.info("jobqueue admin: queue " + queue + " has on every node the rate limit "
+                + (rate == null ? "of its configuration" : rate) + " and max-running "
+                + (maxRunning == null ? "of its configuration" : maxRunning));
         dispatcher.wake(queue);
     }
 

@@ -6,9 +6,11 @@ import dev.jobqueue.internal.store.RetryOutcome;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -22,9 +24,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The admin API's queues: their counts and pause switches, and a retry or purge of a queue's FAILED jobs. */
+/**
+ * The admin API's queues: their counts, pause switches and limits, and a retry or purge of a queue's FAILED jobs.
+ */
 @Path("admin/queues")
-@Tag(name = "jobqueue admin: queues", description = "Counts, pause and resume, a queue's dead letters")
+@Tag(name = "jobqueue admin: queues", description = "Counts, pause and resume, limits, a queue's dead letters")
 @APIResponse(responseCode = "400", description = "A bad queue, filter or parameter, named in the error",
         content = @Content(schema = @Schema(implementation = ErrorBody.class)))
 @APIResponse(responseCode = "401", description = "Not authenticated (JQ074)")
@@ -111,6 +115,42 @@ public class QueuesResource extends AdminEndpoint {
                 return notFound(e.getMessage());
             }
         });
+    }
+
+    @Operation(summary = "Sets the queue's cluster-wide limits for every node, over their configuration; a null"
+            + " gives one back to the configuration")
+    @APIResponse(responseCode = "204", description = "Set")
+    @APIResponse(responseCode = "404", description = "No such queue (JQ082)",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @PUT
+    @Path("{queue}/limits")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response setLimits(@PathParam("queue") String queue, Limits limits) {
+        return guarded(() -> {
+            String name = AdminParams.queue(queue);
+            if (limits == null) {
+                throw new BadRequest("the body must be a JSON object with rateLimit and maxRunning");
+            }
+            try {
+                admin.setLimits(name, limits.rateLimit(), limits.maxRunning());
+            } catch (UnknownQueueException e) {
+                return notFound(e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new BadRequest("rateLimit or maxRunning: " + e.getMessage());
+            }
+            return acted("set-limits", "queue " + name + " rateLimit=" + limits.rateLimit() + " maxRunning="
+                    + limits.maxRunning(), 1, Response.noContent().build());
+        });
+    }
+
+    /**
+     * A queue's limits as an admin sets them.
+     *
+     * @param rateLimit  starts per period on all nodes, such as {@code 50/1s}; {@code none} for no limit; null for
+     *                   the configured one
+     * @param maxRunning jobs RUNNING at once on all nodes; 0 for no limit; null for the configured one
+     */
+    public record Limits(String rateLimit, Integer maxRunning) {
     }
 
     /**

@@ -52,6 +52,10 @@ public final class AnnotatedOptions {
         }
         putText(set, "retention", consumer.retention());
         putText(set, QueueOptionsResolver.MAX_PAYLOAD_SIZE, consumer.maxPayloadSize());
+        putText(set, QueueOptionsResolver.RATE_LIMIT, consumer.rateLimit());
+        if (consumer.maxRunning() != 0) {
+            set.put(QueueOptionsResolver.MAX_RUNNING, Integer.toString(consumer.maxRunning()));
+        }
         if (consumer.strictPayload()) {
             set.put("strict-payload", "true");
         }

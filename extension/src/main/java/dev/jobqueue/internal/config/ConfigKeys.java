@@ -24,14 +24,16 @@ public final class ConfigKeys {
     public static final Set<String> QUEUE_OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
             "concurrency", "batch-size", "jobs-per-call", "enabled", "success-on", "transactional", "retention",
-            QueueOptionsResolver.MAX_PAYLOAD_SIZE, "strict-payload", QueueOptionsResolver.PRODUCER_ONLY);
+            QueueOptionsResolver.MAX_PAYLOAD_SIZE, "strict-payload", QueueOptionsResolver.RATE_LIMIT,
+            QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.PRODUCER_ONLY);
 
     /**
      * The queue options read per queue only, never as {@code jobqueue.<option>}: each must fit one consumer's method
-     * (a batch consumer takes a list and must be transactional), or marks one queue.
+     * (a batch consumer takes a list and must be transactional), marks one queue, or limits one queue's use of
+     * what it calls.
      */
     public static final Set<String> PER_QUEUE_ONLY = Set.of("jobs-per-call", "transactional",
-            QueueOptionsResolver.PRODUCER_ONLY);
+            QueueOptionsResolver.RATE_LIMIT, QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.PRODUCER_ONLY);
 
     /** The queue options also read as {@code jobqueue.<option>}, a default for every queue. */
     public static final Set<String> GLOBAL_OPTIONS = QUEUE_OPTIONS.stream()

@@ -65,4 +65,20 @@ public final class Durations {
             throw new IllegalArgumentException("expected a duration such as 500ms, 10s, 5m, 2h, 1d or PT10S");
         }
     }
+
+    /** Writes a duration in the short form when it is a whole number of one unit, else as ISO-8601. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (!Duration.ofMillis(millis).equals(duration)) {
+            return duration.toString();
+        }
+        long[] sizes = {86_400_000L, 3_600_000L, 60_000L, 1_000L, 1L};
+        String[] units = {"d", "h", "m", "s", "ms"};
+        for (int i = 0; i < sizes.length; i++) {
+            if (millis != 0 && millis % sizes[i] == 0) {
+                return millis / sizes[i] + units[i];
+            }
+        }
+        return "0s";
+    }
 }

@@ -25,6 +25,10 @@ public final class QueueOptionsResolver {
     /** The option that limits a payload's size; see {@link #unconsumedPayloadLimit()}. */
     public static final String MAX_PAYLOAD_SIZE = "max-payload-size";
 
+    /** The cluster-wide limits: starts per period, and jobs RUNNING at once on all nodes. */
+    public static final String RATE_LIMIT = "rate-limit";
+    public static final String MAX_RUNNING = "max-running";
+
     static final int DEFAULT_MAX_ATTEMPTS = 20;
     static final Duration DEFAULT_BACKOFF_INITIAL = Duration.ofSeconds(1);
     static final double DEFAULT_BACKOFF_MULTIPLIER = 2.0;
@@ -79,7 +83,9 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> bool(sources, "transactional", true), true),
                 checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null),
                 checked(problems, () -> payloadLimit(sources.find(MAX_PAYLOAD_SIZE)), null),
-                checked(problems, () -> bool(sources, "strict-payload", false), false));
+                checked(problems, () -> bool(sources, "strict-payload", false), false),
+                new QueueLimits(checked(problems, () -> rateLimit(sources), null),
+                        checked(problems, () -> count(sources, MAX_RUNNING), 0)));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
@@ -158,6 +164,31 @@ public final class QueueOptionsResolver {
                 throw setting.invalid("expected a whole number");
             }
         }).orElse(fallback);
+    }
+
+    private static RateLimit rateLimit(Sources sources) {
+        return sources.find(RATE_LIMIT).map(setting -> {
+            try {
+                return RateLimit.parse(setting.value());
+            } catch (IllegalArgumentException e) {
+                throw setting.invalid(e.getMessage());
+            }
+        }).orElse(null);
+    }
+
+    /** A whole number of at least 0, where 0 means "no limit"; 0 when not set. */
+    private static int count(Sources sources, String option) {
+        return sources.find(option).map(setting -> {
+            try {
+                int value = Integer.parseInt(setting.value().trim());
+                if (value < 0) {
+                    throw setting.invalid("must be at least 0 (0 for no limit)");
+                }
+                return value;
+            } catch (NumberFormatException e) {
+                throw setting.invalid("expected a whole number");
+            }
+        }).orElse(0);
     }
 
     private static double number(Sources sources, String option, double fallback, double min, double max) {

@@ -4,6 +4,8 @@ import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
+import dev.jobqueue.QueueBackoffException;
+import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
@@ -16,6 +18,7 @@ import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -66,6 +69,9 @@ class AttemptRecorder {
     @Inject
     LeaseStore leases;
 
+    @Inject
+    LeaseClock leaseClock;
+
     private final OutageLog outage = new OutageLog(LOG, "the jobs finishing on this node", "each runs again: at"
             + " once, with its attempt not counted, if the attempt lost its connection; otherwise when its lease expires");
 
@@ -108,6 +114,10 @@ class AttemptRecorder {
             return handBack(job, thrown);
         }
         Throwable error = causeOf(thrown);
+        QueueBackoffException backoff = backoffIn(error);
+        if (backoff != null) {
+            return backOff(job, backoff);
+        }
         boolean success = !(error instanceof RollbackOnlyException) && options.countsAsSuccess(error);
         return success ? doneDespite(job, options, error) : retryOrGiveUp(job, options, error);
     }
@@ -160,6 +170,37 @@ class AttemptRecorder {
                 + " attempt " + job.attempt() + " and runs again, the attempt not counted: " + lost);
         dispatcher.wake(job.queue());
         return Outcome.HANDED_BACK;
+    }
+
+    /**
+     * The consumer told the queue to back off: the job runs again when the wait is over, its attempt not counted,
+     * and no node claims the queue's jobs until then. This node hands back the jobs it claimed and has not started.
+     */
+    private Outcome backOff(ClaimedJob job, QueueBackoffException backoff) {
+        Duration wait = backoff.getWait().compareTo(Durations.MAX) > 0 ? Durations.MAX : backoff.getWait();
+        Instant until = leaseClock.now().plus(wait);
+        try {
+            if (!store.backOff(job, until, leaseClock.now())) {
+                return Outcome.LEASE_LOST;
+            }
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+        LOG.info(() -> "jobqueue: the consumer of queue " + job.queue() + " told it to back off for " + wait
+                + " (" + backoff.getMessage() + "); no node claims its jobs until " + until + ", and job " + job.id()
+                + " runs again then, attempt " + job.attempt() + " not counted");
+        dispatcher.backOff(job.queue(), until);
+        return Outcome.BACKED_OFF;
+    }
+
+    /** The {@link QueueBackoffException} among the error and its causes, or null. */
+    private static QueueBackoffException backoffIn(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof QueueBackoffException backoff) {
+                return backoff;
+            }
+        }
+        return null;
     }
 
     /** What a consumer's call threw, without the wrapper of a transaction interceptor. */

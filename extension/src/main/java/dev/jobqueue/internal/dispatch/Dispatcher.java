@@ -2,8 +2,10 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.config.NodeName;
+import dev.jobqueue.internal.config.QueueLimits;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
@@ -74,16 +76,25 @@ public class Dispatcher {
     @Inject
     RunMode runMode;
 
+    @Inject
+    JobMetrics metrics;
+
     public void start(ConsumerMethod consumer, QueueOptions options) {
         boolean automatic = runMode.automatic();
         QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, claims, leases, jobExecutor,
-                running, clock, leaseClock, node.value(), database, automatic);
+                running, clock, leaseClock, node.value(), database, metrics, automatic);
         workers.put(options.queue(), worker);
         if (automatic) {
             worker.start();
         }
         LOG.info(() -> "jobqueue: consuming queue " + options.queue() + " with " + consumer.describe() + ", "
                 + options.concurrency() + " at a time" + (automatic ? "" : ", only when a test drains it"));
+    }
+
+    /** The cluster-wide limits configured here for {@code queue}: none if this node does not consume it. */
+    public QueueLimits configuredLimits(String queue) {
+        QueueWorker worker = workers.get(queue);
+        return worker == null ? QueueLimits.none() : worker.options().limits();
     }
 
     /** Whether this node consumes {@code queue}. */
@@ -139,6 +150,14 @@ public class Dispatcher {
         QueueWorker worker = workers.get(queue);
         if (worker != null && runMode.automatic()) {
             worker.wake();
+        }
+    }
+
+    /** No claim of {@code queue} on this node until {@code until}, and its claimed jobs that have not started go back. */
+    public void backOff(String queue, Instant until) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.backOff(until);
         }
     }
 

@@ -21,7 +21,9 @@ public enum Outcome {
      * The attempt lost its database connection (a failover, a restart); the job was handed back with the attempt not
      * counted, and runs again at once.
      */
-    HANDED_BACK;
+    HANDED_BACK,
+    /** The consumer told the queue to back off; the job runs again after the wait, the attempt not counted. */
+    BACKED_OFF;
 
     boolean isFailure() {
         return this == RETRY || this == FAILED;

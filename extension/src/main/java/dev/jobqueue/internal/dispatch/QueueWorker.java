@@ -2,13 +2,16 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
+import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
+import dev.jobqueue.internal.store.LimitedClaim;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.LeaseClock;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -34,6 +37,8 @@ import java.util.logging.Logger;
 final class QueueWorker {
 
     private static final Logger LOG = Logger.getLogger(QueueWorker.class.getName());
+    /** How often a worker without configured limits asks whether an admin set one. */
+    static final Duration LIMITS_CHECK = Duration.ofSeconds(5);
 
     private final QueueOptions options;
     private final ScheduledExecutorService scheduler;
@@ -46,6 +51,7 @@ final class QueueWorker {
     private final String node;
     private final DatabaseReachability database;
     private final OutageLog outage;
+    private final JobMetrics metrics;
 
     private final ClaimBuffer buffer = new ClaimBuffer();
     private final ClaimSizer claimSizer;
@@ -62,6 +68,17 @@ final class QueueWorker {
     private volatile boolean polling;
     /** After a put found the queue paused, puts write their jobs PENDING without trying to start them here. */
     private volatile Instant noReservationsUntil = Instant.MIN;
+    /**
+     * Whether claims go through the queue's cluster-wide limits: configured here, or set by an admin. A worker
+     * whose queue has none here asks every {@link #LIMITS_CHECK} whether an admin set one.
+     */
+    private volatile boolean limited;
+    private volatile Instant nextLimitsCheck = Instant.MIN;
+    /** After this node's consumer told the queue to back off, no claim until then. */
+    private volatile Instant backoffUntil = Instant.MIN;
+    /** The wake-up at the time a limit or a backoff lets the next claim take jobs. */
+    private ScheduledFuture<?> heldWake;
+    private Instant heldWakeAt;
 
     /**
      * @param holdRetries whether retries wait for the next regular poll after a failure; not when a test runs
@@ -70,7 +87,7 @@ final class QueueWorker {
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor,
             RunningJobs running, Clock clock, LeaseClock leaseClock, String node, DatabaseReachability database,
-            boolean holdRetries) {
+            JobMetrics metrics, boolean holdRetries) {
         this.options = options;
         this.scheduler = scheduler;
         this.executor = executor;
@@ -81,6 +98,8 @@ final class QueueWorker {
         this.leaseClock = leaseClock;
         this.node = node;
         this.database = database;
+        this.metrics = metrics;
+        this.limited = options.limits().any();
         this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
                 "tries again every " + options.pollInterval());
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
@@ -156,12 +175,37 @@ final class QueueWorker {
         }
     }
 
-    /** A runner finished a call: polls again if the last claim left a backlog and a claim's worth of room is free. */
+    /**
+     * A runner finished a call: polls again if the last claim left a backlog and a claim's worth of room is free;
+     * under limits, any room, since such a claim takes no more than can start.
+     */
     void callEnded() {
         int claimSize = claimSizer.claimSize();
-        if (backlog && buffer.inFlight() <= capacity(claimSize) - claimSize) {
+        int worthClaiming = limited ? 1 : claimSize;
+        if (backlog && buffer.inFlight() <= capacity(claimSize) - worthClaiming) {
             wake();
         }
+    }
+
+    /**
+     * This node's consumer told the queue to back off until {@code until} ({@code QueueBackoffException}): the
+     * jobs claimed here and not started are handed back, and no claim runs here until then.
+     */
+    void backOff(Instant until) {
+        if (until.isAfter(backoffUntil)) {
+            backoffUntil = until;
+        }
+        List<ClaimedJob> waiting = buffer.takeAll();
+        if (!waiting.isEmpty()) {
+            try {
+                leases.release(waiting);
+            } catch (RuntimeException e) {
+                // They run once their leases expire.
+                outage.failed(e);
+            }
+            waiting.forEach(running::finished);
+        }
+        wakeAt(until);
     }
 
     /**
@@ -170,7 +214,9 @@ final class QueueWorker {
      * otherwise; then the job is put PENDING and claimed as usual.
      */
     Optional<LocalStart> reserve() {
-        if (clock.instant().isBefore(noReservationsUntil) || stopped || backlog || !buffer.isEmpty()
+        Instant now = clock.instant();
+        if (limited || now.isBefore(noReservationsUntil) || now.isBefore(backoffUntil) || stopped || backlog
+                || !buffer.isEmpty()
                 || !buffer.holdBelow(options.concurrency())) {
             return Optional.empty();
         }
@@ -230,10 +276,12 @@ final class QueueWorker {
 
     /**
      * How many claimed jobs may be in flight: one call's worth running per runner, and two batches waiting, so
-     * that the next claim runs while the runners still have a batch to work on.
+     * that the next claim runs while the runners still have a batch to work on. Under limits none wait: a job
+     * counts against them from its claim, so a claim takes only what starts at once.
      */
     private int capacity(int claimSize) {
-        return options.concurrency() * options.jobsPerCall() + 2 * claimSize;
+        int runnable = options.concurrency() * options.jobsPerCall();
+        return limited ? runnable : runnable + 2 * claimSize;
     }
 
     private void drain() {
@@ -247,9 +295,13 @@ final class QueueWorker {
                     backlog = true;
                     return;
                 }
+                if (clock.instant().isBefore(backoffUntil)) {
+                    return;
+                }
                 Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
-                List<ClaimedJob> jobs = claim(wanted, leaseExpiresAt);
-                backlog = jobs.size() == wanted;
+                Claimed claimed = claim(wanted, leaseExpiresAt);
+                List<ClaimedJob> jobs = claimed.jobs();
+                backlog = jobs.size() == wanted || claimed.held();
                 jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
                 buffer.addClaimed(jobs);
                 runners.start();
@@ -264,25 +316,78 @@ final class QueueWorker {
         }
     }
 
-    private List<ClaimedJob> claim(int wanted, Instant leaseExpiresAt) {
+    /** What a claim took, and whether the queue's limits held jobs back. */
+    private record Claimed(List<ClaimedJob> jobs, boolean held) {
+        static final Claimed NOTHING = new Claimed(List.of(), false);
+    }
+
+    private Claimed claim(int wanted, Instant leaseExpiresAt) {
         if (!outage.mayTry(database)) {
-            return List.of();
+            return Claimed.NOTHING;
         }
         RetryTimer.Turn turn = retries.nextClaim();
         Instant now = clock.instant();
         try {
-            List<ClaimedJob> jobs = claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
-                    leaseExpiresAt, turn.includeRetries());
+            Claimed claimed = limited || checkLimitsNow(now) ? claimWithinLimits(wanted, now, leaseExpiresAt, turn)
+                    : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
+                            leaseExpiresAt, turn.includeRetries()), false);
             outage.succeeded();
-            if (jobs.size() == wanted) {
+            if (claimed.jobs().size() == wanted) {
                 // A full claim may have left due retries behind: the next claim takes retries too.
                 retries.mayHaveLeftRetries(turn);
             }
-            return jobs;
+            return claimed;
         } catch (RuntimeException e) {
             retries.mayHaveLeftRetries(turn);
             outage.failed(e);
-            return List.of();
+            return Claimed.NOTHING;
+        }
+    }
+
+    /** Whether it is time for a worker without limits to ask, with a claim under limits, whether an admin set one. */
+    private boolean checkLimitsNow(Instant now) {
+        if (now.isBefore(nextLimitsCheck)) {
+            return false;
+        }
+        nextLimitsCheck = now.plus(LIMITS_CHECK);
+        return true;
+    }
+
+    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn) {
+        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted,
+                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries());
+        limited = claim.limits().any();
+        if (claim.held()) {
+            metrics.heldBack(options.queue(), switch (claim.heldBy()) {
+                case RATE_LIMIT -> JobMetrics.Hold.RATE_LIMIT;
+                case MAX_RUNNING -> JobMetrics.Hold.MAX_RUNNING;
+                default -> JobMetrics.Hold.PAUSE;
+            });
+            if (claim.retryAt() != null) {
+                wakeAt(claim.retryAt());
+            }
+        }
+        return new Claimed(claim.jobs(), claim.held() && claim.heldBy() != LimitedClaim.HeldBy.PAUSE);
+    }
+
+    /**
+     * Polls at {@code when} (the database's time, as limits are measured; this node's clock is near enough for
+     * a wake-up), unless an earlier wake-up of this kind is due first.
+     */
+    private synchronized void wakeAt(Instant when) {
+        Instant now = leaseClock.now();
+        if (heldWake != null && !heldWake.isDone() && !heldWakeAt.isAfter(when)) {
+            return;
+        }
+        if (heldWake != null) {
+            heldWake.cancel(false);
+        }
+        long delay = Math.max(1, Duration.between(now, when).toMillis());
+        heldWakeAt = when;
+        try {
+            heldWake = scheduler.schedule(this::wake, delay, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            heldWake = null;
         }
     }
 }

@@ -20,6 +20,15 @@ public interface JobMetrics {
         }
     }
 
+    /** What held a claim back, as tagged on {@link MetricNames#CLAIMS_HELD}. */
+    enum Hold {
+        RATE_LIMIT, MAX_RUNNING, PAUSE;
+
+        public String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
     /** What became of a schedule's occurrences, as tagged on {@link MetricNames#OCCURRENCES}. */
     enum OccurrenceOutcome {
         PUT, MISSED, OVERLAPPED;
@@ -46,6 +55,9 @@ public interface JobMetrics {
     void waited(String queue, Duration fromDueToStart);
 
     void leaseRescued(String queue);
+
+    /** Counts a claim that took fewer jobs than it could run, or none, because of the queue's limits or a pause. */
+    void heldBack(String queue, Hold hold);
 
     /** Counts {@code count} occurrences of a recurring schedule that were put or skipped. */
     void occurrences(String schedule, OccurrenceOutcome outcome, int count);

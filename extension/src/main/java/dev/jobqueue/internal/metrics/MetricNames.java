@@ -21,6 +21,13 @@ public final class MetricNames {
     public static final String STUCK = "jobqueue.stuck";
     /** Counter: jobs whose expired lease this node took back. */
     public static final String LEASES_RESCUED = "jobqueue.leases.rescued";
+    /**
+     * Counter: claims of a queue with cluster-wide limits that took fewer jobs than this node could run, or none,
+     * tagged {@code limit} = {@code rate-limit}, {@code max-running} or {@code pause} (an admin's pause, or a
+     * consumer's backoff).
+     */
+    public static final String CLAIMS_HELD = "jobqueue.claims.held";
+    public static final String LIMIT_TAG = "limit";
     /** Occurrences of recurring schedules, tagged with the schedule and the outcome: put, missed or overlapped. */
     public static final String OCCURRENCES = "jobqueue.schedule.occurrences";
     public static final String SCHEDULE_TAG = "schedule";

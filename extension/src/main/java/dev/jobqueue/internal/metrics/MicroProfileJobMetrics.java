@@ -61,6 +61,11 @@ public class MicroProfileJobMetrics implements JobMetrics {
     }
 
     @Override
+    public void heldBack(String queue, Hold hold) {
+        series.of(queue).held.get(hold).inc();
+    }
+
+    @Override
     public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
         countedSchedules.add(schedule);
         registry.counter(occurrencesId(schedule, outcome)).inc(count);
@@ -108,6 +113,7 @@ public class MicroProfileJobMetrics implements JobMetrics {
         final Timer executionTime;
         final Timer waitTime;
         final Counter leasesRescued;
+        final Map<Hold, Counter> held = new EnumMap<>(Hold.class);
 
         QueueMetrics(MetricRegistry registry, Tag queue) {
             enqueued = registry.counter(MetricNames.ENQUEUED, queue);
@@ -118,6 +124,10 @@ public class MicroProfileJobMetrics implements JobMetrics {
             executionTime = registry.timer(MetricNames.EXECUTION_TIME, queue);
             waitTime = registry.timer(MetricNames.WAIT_TIME, queue);
             leasesRescued = registry.counter(MetricNames.LEASES_RESCUED, queue);
+            for (Hold hold : Hold.values()) {
+                held.put(hold, registry.counter(MetricNames.CLAIMS_HELD, queue,
+                        new Tag(MetricNames.LIMIT_TAG, hold.tag())));
+            }
         }
     }
 }

@@ -97,6 +97,11 @@ public class MicrometerJobMetrics implements JobMetrics {
     }
 
     @Override
+    public void heldBack(String queue, Hold hold) {
+        series.of(queue).held.get(hold).increment();
+    }
+
+    @Override
     public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
         countedSchedules.add(schedule);
         registry.counter(MetricNames.OCCURRENCES, MetricNames.SCHEDULE_TAG, schedule, MetricNames.OUTCOME_TAG,
@@ -144,6 +149,7 @@ public class MicrometerJobMetrics implements JobMetrics {
         final Timer executionTime;
         final Timer waitTime;
         final Counter leasesRescued;
+        final Map<Hold, Counter> held = new EnumMap<>(Hold.class);
 
         QueueMeters(MeterRegistry registry, String queue) {
             enqueued = registry.counter(MetricNames.ENQUEUED, MetricNames.QUEUE_TAG, queue);
@@ -154,6 +160,10 @@ public class MicrometerJobMetrics implements JobMetrics {
             executionTime = registry.timer(MetricNames.EXECUTION_TIME, MetricNames.QUEUE_TAG, queue);
             waitTime = registry.timer(MetricNames.WAIT_TIME, MetricNames.QUEUE_TAG, queue);
             leasesRescued = registry.counter(MetricNames.LEASES_RESCUED, MetricNames.QUEUE_TAG, queue);
+            for (Hold hold : Hold.values()) {
+                held.put(hold, registry.counter(MetricNames.CLAIMS_HELD, MetricNames.QUEUE_TAG, queue,
+                        MetricNames.LIMIT_TAG, hold.tag()));
+            }
         }
     }
 }

@@ -42,6 +42,10 @@ public class NoopJobMetrics implements JobMetrics {
     }
 
     @Override
+    public void heldBack(String queue, Hold hold) {
+    }
+
+    @Override
     public void occurrences(String schedule, OccurrenceOutcome outcome, int count) {
         // no metrics on this server
     }

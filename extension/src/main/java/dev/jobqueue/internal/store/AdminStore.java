@@ -6,6 +6,7 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -60,8 +61,13 @@ public class AdminStore {
 
     @Transactional(TxType.REQUIRES_NEW)
     public List<QueueControlRow> queueControls() {
-        return jdbc.query("SELECT name, paused FROM jobqueue_queue",
-                (row, db) -> new QueueControlRow(row.getString(1), row.getBoolean(2)));
+        return jdbc.query("SELECT name, paused, paused_until, rate_limit, max_running, start_window FROM jobqueue_queue",
+                (row, db) -> {
+                    int maxRunning = row.getInt(5);
+                    Integer maxRunningOverride = row.wasNull() ? null : maxRunning;
+                    return new QueueControlRow(row.getString(1), row.getBoolean(2), db.instant(row, 3),
+                            row.getString(4), maxRunningOverride, row.getString(6));
+                });
     }
 
     /** FAILED jobs, newest first, without their payloads; all queues when {@code queue} is null. */
@@ -211,15 +217,54 @@ public class AdminStore {
     }
 
     /**
-     * Resumes a queue on every node by deleting its switch, since a queue without one is not paused. That also
-     * clears a switch left for a queue that no longer exists.
+     * Resumes a queue on every node, and ends a backoff its consumer asked for. Its limits stay.
      *
-     * @return false for a queue that does not exist and had no switch
+     * @return false for a queue that does not exist and has no row
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public boolean resume(String queue, boolean known) {
-        int deleted = jdbc.update("DELETE FROM jobqueue_queue WHERE name = ?", queue);
-        return deleted > 0 || known || hasJobs(queue);
+    public boolean resume(String queue, boolean known, Instant now) {
+        int updated = jdbc.update("UPDATE jobqueue_queue SET paused = ?, paused_until = NULL, updated_at = ?"
+                + " WHERE name = ?", false, now, queue);
+        return updated > 0 || known || hasJobs(queue);
+    }
+
+    /**
+     * Sets an admin's overrides of a queue's limits, for every node; a null clears one, so that the configuration
+     * applies again. Only a queue that exists, as for {@link #pause}.
+     *
+     * @param rateLimit  a rate limit's text, or {@code none}
+     * @param maxRunning a positive limit, or 0 for none
+     * @return false, with nothing written, for a queue that does not exist
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean setLimits(String queue, String rateLimit, Integer maxRunning, boolean known, Instant now) {
+        if (writeLimits("UPDATE jobqueue_queue SET rate_limit = ?, max_running = ?, updated_at = ? WHERE name = ?",
+                queue, rateLimit, maxRunning, now) == 1) {
+            return true;
+        }
+        if (!known && !hasJobs(queue)) {
+            return false;
+        }
+        writeLimits("INSERT INTO jobqueue_queue (rate_limit, max_running, updated_at, name, paused)"
+                + " VALUES (?, ?, ?, ?, FALSE)", queue, rateLimit, maxRunning, now);
+        return true;
+    }
+
+    /** Runs a statement whose parameters are the rate limit, max-running, the time and the queue, in that order. */
+    private int writeLimits(String sql, String queue, String rateLimit, Integer maxRunning, Instant now) {
+        return jdbc.run((connection, db) -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                statement.setString(1, rateLimit);
+                if (maxRunning == null) {
+                    statement.setNull(2, Types.INTEGER);
+                } else {
+                    statement.setInt(2, maxRunning);
+                }
+                db.bind(statement, 3, now);
+                statement.setString(4, queue);
+                return statement.executeUpdate();
+            }
+        });
     }
 
     private boolean hasJobs(String queue) {

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.config.QueueLimits;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,4 +21,15 @@ public interface ClaimStore {
      */
     List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
             Instant leaseExpiresAt, boolean includeRetries);
+
+    /**
+     * Claims as {@link #claim} does, but no more than the queue's cluster-wide limits allow: the rate limit's
+     * window of starts and the RUNNING jobs of all nodes under {@code max-running}, with an admin's overrides of
+     * {@code configured} applied; nothing while the queue is paused. Claims of the queue take turns on all nodes.
+     *
+     * @param now      the time due jobs are claimed at, as {@link #claim} takes it
+     * @param limitNow the database's time, as the limits and starts are measured
+     */
+    LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken, String node,
+            Instant now, Instant limitNow, Instant leaseExpiresAt, boolean includeRetries);
 }

@@ -60,9 +60,9 @@ public class EnqueueStore {
     }
 
     /**
-     * Inserts the job RUNNING under a lease this node holds, unless its queue is paused: a job that starts on
-     * the node that put it, without a claim. Only for a job with no dedupe key, ordering key or dependencies that is
-     * due now. False, with nothing written, if the queue is paused.
+     * Inserts the job RUNNING under a lease this node holds, unless its queue is paused or backing off: a job that
+     * starts on the node that put it, without a claim. Only for a job with no dedupe key, ordering key or
+     * dependencies that is due now. False, with nothing written, if the queue is paused or backing off.
      */
     @Transactional(TxType.MANDATORY)
     public boolean insertRunning(NewJob job, String leaseToken, Instant startedAt, Instant leaseExpiresAt) {
@@ -71,7 +71,8 @@ public class EnqueueStore {
                     INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,
                         group_name, started_at, lease_token, lease_expires_at, claimed_by)
                     SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
-                    WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)""")) {
+                    WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ?
+                        AND (q.paused = TRUE OR q.paused_until > ?))""")) {
                 bindJob(insert, db, job);
                 setNullableString(insert, 7, job.group());
                 db.bind(insert, 8, startedAt);
@@ -79,6 +80,7 @@ public class EnqueueStore {
                 db.bind(insert, 10, leaseExpiresAt);
                 insert.setString(11, node.value());
                 insert.setString(12, job.queue());
+                db.bind(insert, 13, startedAt);
                 return insert.executeUpdate() == 1;
             }
         });

@@ -33,4 +33,13 @@ public interface FinishStore {
      * lease was lost.
      */
     Optional<Finish> fail(ClaimedJob job, Instant now, String error);
+
+    /**
+     * Makes the job PENDING again at {@code runAt} with its attempt not counted, and pauses its queue on every node
+     * until then, unless a longer pause is in force: its consumer was told to back off. False, with nothing
+     * written, if the lease was lost.
+     *
+     * @param now the database's time, as the row records a pause
+     */
+    boolean backOff(ClaimedJob job, Instant runAt, Instant now);
 }

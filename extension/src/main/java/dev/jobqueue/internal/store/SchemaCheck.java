@@ -44,7 +44,8 @@ public class SchemaCheck {
             "SELECT job_id, depends_on FROM jobqueue_job_dependency WHERE 1 = 0",
             "SELECT name, created_at FROM jobqueue_group WHERE 1 = 0",
             "SELECT id, job_id, attempt, failed_at, error FROM jobqueue_job_error WHERE 1 = 0",
-            "SELECT name, paused, updated_at FROM jobqueue_queue WHERE 1 = 0",
+            "SELECT name, paused, updated_at, paused_until, rate_limit, max_running, start_window FROM jobqueue_queue"
+                    + " WHERE 1 = 0",
             "SELECT name, queue, cron, zone, payload, missed, missed_after_ms, catch_up_limit, overlap, declared, enabled,"
                     + " paused, next_fire_at, last_fire_at, last_job_id, updated_at, declaration_gone FROM jobqueue_schedule"
                     + " WHERE 1 = 0",

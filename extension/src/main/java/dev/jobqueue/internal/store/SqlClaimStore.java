@@ -1,5 +1,7 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.config.QueueLimits;
+import dev.jobqueue.internal.store.LimitedClaim.HeldBy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -10,13 +12,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * The {@link ClaimStore} on the database: one statement on PostgreSQL and two elsewhere, however many jobs a
- * claim takes.
+ * claim takes, and under a queue's limits three to five.
  */
 @ApplicationScoped
 public class SqlClaimStore implements ClaimStore {
@@ -29,37 +32,101 @@ public class SqlClaimStore implements ClaimStore {
     public List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
             Instant leaseExpiresAt, boolean includeRetries) {
         return jdbc.run((connection, db) -> {
-            List<ClaimedRow> claimed = new ArrayList<>();
             if (db.updatesReturningRows()) {
                 relaxDurability(connection);
-                // A CTE that locks is evaluated exactly once, so the UPDATE takes exactly the rows it locked.
-                try (PreparedStatement update = connection.prepareStatement("WITH claimed AS (SELECT j.id"
-                        + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
-                        + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
-                    bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
-                    bindClaimSet(update, 6, db, leaseToken, node, now, leaseExpiresAt);
-                    readClaimed(update, db, leaseToken, claimed, 0);
-                }
-                // RETURNING gives the rows in no particular order.
-                claimed.sort(CLAIM_ORDER);
-                return claimed.stream().map(ClaimedRow::job).toList();
             }
-            try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + CLAIM_FROM)) {
-                bindClaimFrom(select, 1, db, queue, now, includeRetries, limit);
-                readClaimed(select, db, leaseToken, claimed, 1);
-            }
-            if (!claimed.isEmpty()) {
-                try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job" + CLAIM_SET
-                        + " WHERE id IN (" + Database.placeholders(claimed.size()) + ")")) {
-                    int index = bindClaimSet(update, 1, db, leaseToken, node, now, leaseExpiresAt);
-                    for (ClaimedRow row : claimed) {
-                        update.setString(index++, row.job().id());
-                    }
-                    update.executeUpdate();
-                }
-            }
-            return claimed.stream().map(ClaimedRow::job).toList();
+            return claimRows(connection, db, queue, limit, leaseToken, node, now, now, leaseExpiresAt,
+                    includeRetries);
         });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The queue's row is locked first, so the limited claims of a queue take turns on all nodes. Unlike an
+     * unlimited claim, this one commits durably on PostgreSQL too: the window of starts must survive a crash of
+     * the database as surely as the starts do.
+     */
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken,
+            String node, Instant now, Instant databaseNow, Instant leaseExpiresAt, boolean includeRetries) {
+        // The window keeps milliseconds: a start written finer than it keeps could fall outside a period it is in.
+        Instant limitNow = databaseNow.truncatedTo(ChronoUnit.MILLIS);
+        return jdbc.run((connection, db) -> {
+            QueueFlow flow = QueueFlow.lock(connection, db, queue, configured, limitNow);
+            QueueLimits limits = flow.limits();
+            if (flow.pausedAt(limitNow)) {
+                return new LimitedClaim(List.of(), limits, HeldBy.PAUSE, flow.paused() ? null : flow.pausedUntil());
+            }
+            int room = limit;
+            HeldBy heldBy = HeldBy.NOTHING;
+            if (limits.rate() != null) {
+                int rateRoom = flow.startWindow().room(limits.rate(), limitNow);
+                if (rateRoom < room) {
+                    room = rateRoom;
+                    heldBy = HeldBy.RATE_LIMIT;
+                }
+            }
+            if (limits.maxRunning() > 0) {
+                int runningRoom = Math.max(0, limits.maxRunning() - flow.running(connection));
+                if (runningRoom < room) {
+                    room = runningRoom;
+                    heldBy = HeldBy.MAX_RUNNING;
+                }
+            }
+            List<ClaimedJob> jobs = room == 0 ? List.of() : claimRows(connection, db, queue, room, leaseToken, node,
+                    now, limitNow, leaseExpiresAt, includeRetries);
+            StartWindow window = flow.startWindow();
+            if (limits.rate() != null && !jobs.isEmpty()) {
+                window = window.plus(limits.rate(), limitNow, jobs.size());
+                flow.saveWindow(connection, window);
+            }
+            if (jobs.size() < room) {
+                // Fewer jobs were due than the limits allowed: they held nothing back.
+                heldBy = HeldBy.NOTHING;
+            }
+            Instant retryAt = heldBy == HeldBy.RATE_LIMIT ? window.nextRoomAt(limits.rate(), limitNow) : null;
+            return new LimitedClaim(jobs, limits, heldBy, retryAt);
+        });
+    }
+
+    /**
+     * Claims up to {@code limit} due jobs on a connection in a transaction: they start at {@code startedAt}, and
+     * are due if their time is {@code now} or earlier.
+     */
+    private static List<ClaimedJob> claimRows(Connection connection, Database db, String queue, int limit,
+            String leaseToken, String node, Instant now, Instant startedAt, Instant leaseExpiresAt,
+            boolean includeRetries) throws SQLException {
+        List<ClaimedRow> claimed = new ArrayList<>();
+        if (db.updatesReturningRows()) {
+            // A CTE that locks is evaluated exactly once, so the UPDATE takes exactly the rows it locked.
+            try (PreparedStatement update = connection.prepareStatement("WITH claimed AS (SELECT j.id"
+                    + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
+                    + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
+                int next = bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
+                bindClaimSet(update, next, db, leaseToken, node, startedAt, leaseExpiresAt);
+                readClaimed(update, db, leaseToken, claimed, 0);
+            }
+            // RETURNING gives the rows in no particular order.
+            claimed.sort(CLAIM_ORDER);
+            return claimed.stream().map(ClaimedRow::job).toList();
+        }
+        try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + CLAIM_FROM)) {
+            bindClaimFrom(select, 1, db, queue, now, includeRetries, limit);
+            readClaimed(select, db, leaseToken, claimed, 1);
+        }
+        if (!claimed.isEmpty()) {
+            try (PreparedStatement update = connection.prepareStatement("UPDATE jobqueue_job" + CLAIM_SET
+                    + " WHERE id IN (" + Database.placeholders(claimed.size()) + ")")) {
+                int index = bindClaimSet(update, 1, db, leaseToken, node, startedAt, leaseExpiresAt);
+                for (ClaimedRow row : claimed) {
+                    update.setString(index++, row.job().id());
+                }
+                update.executeUpdate();
+            }
+        }
+        return claimed.stream().map(ClaimedRow::job).toList();
     }
 
     /**
@@ -84,7 +151,8 @@ public class SqlClaimStore implements ClaimStore {
     private static final String CLAIM_FROM = """
              FROM jobqueue_job j
             WHERE j.queue = ? AND j.state = 'PENDING' AND j.run_at <= ? AND j.attempts <= ?
-                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ? AND q.paused = TRUE)
+                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ?
+                    AND (q.paused = TRUE OR q.paused_until > ?))
                 AND (j.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM jobqueue_job o WHERE o.queue = j.queue AND o.ordering_key = j.ordering_key
                         AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
@@ -99,21 +167,24 @@ public class SqlClaimStore implements ClaimStore {
 
     /** Binds {@link #CLAIM_SET}'s parameters from {@code first}; returns the index after them. */
     private static int bindClaimSet(PreparedStatement statement, int first, Database db, String leaseToken,
-            String node, Instant now, Instant leaseExpiresAt) throws SQLException {
+            String node, Instant startedAt, Instant leaseExpiresAt) throws SQLException {
         statement.setString(first, leaseToken);
         statement.setString(first + 1, node);
         db.bind(statement, first + 2, leaseExpiresAt);
-        db.bind(statement, first + 3, now);
+        db.bind(statement, first + 3, startedAt);
         return first + 4;
     }
 
-    private static void bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
+    /** Binds {@link #CLAIM_FROM}'s parameters from {@code first}; returns the index after them. */
+    private static int bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
             Instant now, boolean includeRetries, int limit) throws SQLException {
         statement.setString(first, queue);
         db.bind(statement, first + 1, now);
         statement.setInt(first + 2, includeRetries ? Integer.MAX_VALUE : 0);
         statement.setString(first + 3, queue);
-        statement.setInt(first + 4, limit);
+        db.bind(statement, first + 4, now);
+        statement.setInt(first + 5, limit);
+        return first + 6;
     }
 
     /**

@@ -159,6 +159,25 @@ public class SqlFinishStore implements FinishStore {
         return Optional.of(afterFinish(job, Set.of(), dependencies.failDependents(job.id(), now)));
     }
 
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean backOff(ClaimedJob job, Instant runAt, Instant now) {
+        return jdbc.run((connection, db) -> {
+            try (PreparedStatement postpone = connection.prepareStatement("UPDATE jobqueue_job SET state = 'PENDING',"
+                    + " attempts = attempts - 1, run_at = ?, lease_token = NULL, lease_expires_at = NULL"
+                    + " WHERE id = ? AND lease_token = ? AND state = 'RUNNING'")) {
+                db.bind(postpone, 1, runAt);
+                postpone.setString(2, job.id());
+                postpone.setString(3, job.leaseToken());
+                if (postpone.executeUpdate() != 1) {
+                    return false;
+                }
+            }
+            QueueFlow.pauseUntil(connection, db, job.queue(), runAt, now);
+            return true;
+        });
+    }
+
     /** Ends a failed attempt in {@code next} state, fenced by the lease, and adds its error to the history. */
     private boolean recordFailure(String id, String leaseToken, int attempt, Instant now, String error,
             JobState next, String timeColumn, Instant time) {

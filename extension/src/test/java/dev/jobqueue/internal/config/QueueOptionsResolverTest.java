@@ -209,4 +209,29 @@ class QueueOptionsResolverTest {
         assertEquals("JQ020: configuration key jobqueue.queue.sms.producer-only has the invalid value 'yes': expected"
                 + " true or false", error.getMessage());
     }
+
+    @Test
+    void rate_limit_and_max_running_are_none_by_default_and_set_on_the_annotation_or_by_a_per_queue_key() {
+        assertEquals(QueueLimits.none(), with(Map.of()).resolve("partner").limits());
+        QueueOptions annotated = with(Map.of()).resolve("partner", Map.of("rate-limit", "50/1s", "max-running", "5"),
+                "Partner#call(Order)");
+        assertEquals(new QueueLimits(new RateLimit(50, Duration.ofSeconds(1)), 5), annotated.limits());
+        QueueOptions configured = with(Map.of("jobqueue.queue.partner.rate-limit", "10/1m",
+                "jobqueue.queue.partner.max-running", "0")).resolve("partner",
+                Map.of("rate-limit", "50/1s", "max-running", "5"), "Partner#call(Order)");
+        assertEquals(new QueueLimits(new RateLimit(10, Duration.ofMinutes(1)), 0), configured.limits());
+    }
+
+    @Test
+    void limits_are_never_read_as_global_keys_and_bad_ones_are_refused_naming_the_key() {
+        assertEquals(QueueLimits.none(), with(Map.of("jobqueue.rate-limit", "1/1s", "jobqueue.max-running", "1"))
+                .resolve("partner").limits());
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> with(Map.of(
+                "jobqueue.queue.partner.rate-limit", "fifty", "jobqueue.queue.partner.max-running", "-1"))
+                .resolve("partner"));
+        assertTrue(error.getMessage().contains("jobqueue.queue.partner.rate-limit")
+                && error.getMessage().contains("'fifty'") && error.getMessage().contains("50/1s"), error.getMessage());
+        assertTrue(error.getMessage().contains("jobqueue.queue.partner.max-running")
+                && error.getMessage().contains("at least 0"), error.getMessage());
+    }
 }

@@ -9,6 +9,7 @@ import dev.jobqueue.internal.fixtures.FixedNodeName;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
@@ -47,6 +48,7 @@ class DispatcherShutdownTest {
         dispatcher.running = new RunningJobs();
         dispatcher.database = null;
         dispatcher.runMode = new AutomaticRunMode();
+        dispatcher.metrics = new NoopJobMetrics();
         dispatcher.start(ReportsConsumer.method(), TestOptions.queue("reports").concurrency(1).build());
         IntStream.range(0, 3).forEach(n -> claims.addDue("job-" + n, "reports", 0, T0));
     }

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.internal.config.QueueLimits;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.config.RateLimit;
 import dev.jobqueue.internal.fixtures.FakeClaimStore;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
+import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.NewJob;
@@ -49,10 +52,14 @@ class QueueWorkerTest {
     };
 
     private QueueWorker worker(int concurrency, int batchSize) {
+        return worker(concurrency, batchSize, QueueLimits.none());
+    }
+
+    private QueueWorker worker(int concurrency, int batchSize, QueueLimits limits) {
         QueueOptions options = TestOptions.queue("reports").lease(LEASE).pollInterval(POLL).concurrency(concurrency)
-                .batchSize(batchSize).build();
+                .batchSize(batchSize).limits(limits).build();
         return new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases, jobs, running, clock,
-                LeaseClocks.following(clock), "node-1", database, true);
+                LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), true);
     }
 
     private void addDue(int count) {
@@ -73,6 +80,59 @@ class QueueWorkerTest {
     private void poll(QueueWorker worker) {
         worker.wake();
         scheduler.runQueued();
+    }
+
+    @Test
+    void a_queue_with_cluster_wide_limits_claims_only_what_its_runners_start_and_starts_no_put_without_a_claim() {
+        QueueWorker worker = worker(2, 50, new QueueLimits(null, 10));
+        addDue(100);
+
+        poll(worker);
+        poll(worker);
+
+        assertEquals(List.of(2), claims.claims.stream().map(FakeClaimStore.Claim::limit).toList(),
+                "a job counts against the limits from its claim, so none waits in the buffer");
+        assertEquals(1, claims.limitedClaims);
+        assertTrue(worker.reserve().isEmpty(), "a put's local start would pass the limits by");
+        runners.runQueued();
+        scheduler.runQueued();
+        assertEquals(List.of(2, 2), claims.claims.stream().map(FakeClaimStore.Claim::limit).limit(2).toList(),
+                "the calls that ended freed their runners' room for the next claim");
+    }
+
+    @Test
+    void a_claim_the_rate_limit_held_back_polls_again_when_the_window_has_room() {
+        QueueWorker worker = worker(4, 50, new QueueLimits(new RateLimit(1, Duration.ofSeconds(1)), 0));
+        addDue(10);
+        claims.limitedRoom = 1;
+        claims.limitedRetryAt = T0.plusMillis(300);
+
+        worker.wake();
+        scheduler.runScheduled();
+
+        assertEquals(1, running.snapshot().size());
+        assertTrue(scheduler.delaysMillis.contains(300L), "a poll when the window has room: " + scheduler.delaysMillis);
+    }
+
+    @Test
+    void a_backoff_hands_back_the_claimed_jobs_not_started_and_no_claim_runs_here_until_it_ends() {
+        QueueWorker worker = worker(1, 10);
+        addDue(20);
+        poll(worker);
+        poll(worker);
+        int claimed = running.snapshot().size();
+        int claimsBefore = claims.claims.size();
+
+        worker.backOff(T0.plusSeconds(3));
+
+        assertEquals(claimed, leases.released.size(), "every claimed job went back, none had started");
+        assertTrue(running.isEmpty());
+        assertTrue(worker.reserve().isEmpty(), "no put starts here during the backoff");
+        poll(worker);
+        assertEquals(claimsBefore, claims.claims.size(), "no claim during the backoff");
+        clock.advance(Duration.ofSeconds(3));
+        poll(worker);
+        assertEquals(claimsBefore + 1, claims.claims.size(), "claims again once it is over");
     }
 
     @Test

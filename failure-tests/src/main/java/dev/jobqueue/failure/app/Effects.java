@@ -7,6 +7,7 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
@@ -28,6 +29,18 @@ public class Effects {
     public void logStart(JobContext job, Work work) throws SQLException {
         write("INSERT INTO failure_start (job_id, n, attempt, node, started_at) VALUES (?, ?, ?, ?, ?)",
                 job.id().toString(), work.n(), job.attempt(), NODE, System.currentTimeMillis());
+    }
+
+    /** How many attempts of the job have started, on any node, this one included. */
+    public int starts(JobContext job) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement count = connection.prepareStatement("SELECT COUNT(*) FROM failure_start WHERE job_id = ?")) {
+            count.setString(1, job.id().toString());
+            try (ResultSet row = count.executeQuery()) {
+                row.next();
+                return row.getInt(1);
+            }
+        }
     }
 
     /** Works for the payload's time, then writes the effect in the caller's (the consumer's) transaction. */

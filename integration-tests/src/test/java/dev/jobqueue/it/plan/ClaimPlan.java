@@ -21,7 +21,8 @@ public class ClaimPlan {
     static final String CLAIM = """
             SELECT j.id FROM jobqueue_job j
             WHERE j.queue = 'plan' AND j.state = 'PENDING' AND j.run_at <= CURRENT_TIMESTAMP AND j.attempts <= 2147483647
-                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = 'plan' AND q.paused = TRUE)
+                AND NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = 'plan'
+                    AND (q.paused = TRUE OR q.paused_until > CURRENT_TIMESTAMP))
                 AND (j.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobqueue_job o WHERE o.queue = 'plan'
                     AND o.ordering_key = j.ordering_key AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
             ORDER BY j.priority DESC, j.run_at, j.seq
