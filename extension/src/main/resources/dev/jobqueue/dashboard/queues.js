@@ -18,6 +18,8 @@ function limitsCell(q) {
     flow.backoffUntil ? h('span', { class: 'backoff' }, '; backing off until ', time(flow.backoffUntil)) : null);
 }
 
+const STATES = ['waiting', 'pending', 'running', 'done', 'failed'];
+
 export function mount(ctx) {
   ctx.title('Queues');
   const results = h('div');

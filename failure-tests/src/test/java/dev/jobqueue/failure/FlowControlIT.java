@@ -79,7 +79,8 @@ class FlowControlIT {
         int busiest = busiestPeriod(starts);
         double perSecond = total * 1000.0 / (starts.get(starts.size() - 1) - starts.get(0) + PERIOD.toMillis());
         summary("rate-limit", total, "limit=" + RATE + "/1s busiest-period=" + busiest
-                + String.format(" jobs-per-second=%.1f", perSecond) + " nodes=" + nodesThatStarted("rate-limited"));
+                + String.format(" jobs-per-second=%.1f slot-cycle=%.0fms", perSecond, slotCycle(starts))
+                + " nodes=" + nodesThatStarted("rate-limited"));
 
         assertTrue(busiest <= RATE, "at most " + RATE + " starts in any period of 1 s, on all nodes: " + busiest);
         assertTrue(perSecond >= 0.9 * RATE, "the backlog gets at least 90 % of the limit: " + perSecond + "/s");
@@ -172,6 +173,15 @@ class FlowControlIT {
             most = Math.max(most, last - first + 1);
         }
         return most;
+    }
+
+    /**
+     * How long, on average, a start's slot took to be used again: the time from each start to the one {@link #RATE}
+     * starts later. One period is the ideal; what it takes beyond is the claims' latency.
+     */
+    private static double slotCycle(List<Long> sortedStarts) {
+        return java.util.stream.IntStream.range(RATE, sortedStarts.size())
+                .mapToLong(i -> sortedStarts.get(i) - sortedStarts.get(i - RATE)).average().orElse(0);
     }
 
     private List<Long> startedAt(String queue) throws SQLException {

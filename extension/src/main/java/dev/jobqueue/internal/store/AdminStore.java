@@ -217,15 +217,21 @@ public class AdminStore {
     }
 
     /**
-     * Resumes a queue on every node, and ends a backoff its consumer asked for. Its limits stay.
+     * Resumes a queue on every node, and ends a backoff its consumer asked for. A row that holds nothing else is
+     * deleted, since a queue without one is not paused, which also clears a switch left for a queue that no longer
+     * exists; one that holds limits or a rate limit's window of starts stays, so that the limits still hold.
      *
      * @return false for a queue that does not exist and has no row
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean resume(String queue, boolean known, Instant now) {
-        int updated = jdbc.update("UPDATE jobqueue_queue SET paused = ?, paused_until = NULL, updated_at = ?"
-                + " WHERE name = ?", false, now, queue);
-        return updated > 0 || known || hasJobs(queue);
+        int changed = jdbc.update("DELETE FROM jobqueue_queue WHERE name = ? AND rate_limit IS NULL"
+                + " AND max_running IS NULL AND start_window IS NULL", queue);
+        if (changed == 0) {
+            changed = jdbc.update("UPDATE jobqueue_queue SET paused = ?, paused_until = NULL, updated_at = ?"
+                    + " WHERE name = ?", false, now, queue);
+        }
+        return changed > 0 || known || hasJobs(queue);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Calendar;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TimeZone;
 
 /** The databases jobqueue runs on, and the little SQL that differs between them. */
@@ -139,6 +140,19 @@ enum Database {
     /** A query whose one row and column is the database's current time, read with {@link #instant}. */
     String currentTimeQuery() {
         return this == MARIADB ? "SELECT UTC_TIMESTAMP(6)" : "SELECT CURRENT_TIMESTAMP";
+    }
+
+    /**
+     * A query for the database's time when the statement runs, not when its transaction began, so that of two
+     * transactions that take the same lock one after the other, the second reads the later time; empty on H2,
+     * whose clock functions keep the transaction's time.
+     */
+    Optional<String> statementTimeQuery() {
+        return switch (this) {
+            case POSTGRESQL -> Optional.of("SELECT clock_timestamp()");
+            case MARIADB -> Optional.of("SELECT UTC_TIMESTAMP(6)");
+            case H2 -> Optional.empty();
+        };
     }
 
     /** The condition, with the key as its only parameter after the queue, that finds the job holding a key. */

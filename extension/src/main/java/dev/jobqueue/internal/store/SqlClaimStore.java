@@ -16,6 +16,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@link ClaimStore} on the database: one statement on PostgreSQL and two elsewhere, however many jobs a
@@ -43,18 +44,19 @@ public class SqlClaimStore implements ClaimStore {
     /**
      * {@inheritDoc}
      *
-     * <p>The queue's row is locked first, so the limited claims of a queue take turns on all nodes. Unlike an
-     * unlimited claim, this one commits durably on PostgreSQL too: the window of starts must survive a crash of
-     * the database as surely as the starts do.
+     * <p>The queue's row is locked first, so the limited claims of a queue take turns on all nodes, and the time
+     * the limits are measured at is then read from the database: each claim's is at least the last one's, whatever
+     * the nodes' clocks say. Unlike an unlimited claim, this one commits durably on PostgreSQL too: the window of
+     * starts must survive a crash of the database as surely as the starts do.
      */
     @Override
     @Transactional(TxType.REQUIRES_NEW)
     public LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken,
             String node, Instant now, Instant databaseNow, Instant leaseExpiresAt, boolean includeRetries) {
-        // The window keeps milliseconds: a start written finer than it keeps could fall outside a period it is in.
-        Instant limitNow = databaseNow.truncatedTo(ChronoUnit.MILLIS);
         return jdbc.run((connection, db) -> {
-            QueueFlow flow = QueueFlow.lock(connection, db, queue, configured, limitNow);
+            QueueFlow flow = QueueFlow.lock(connection, db, queue, configured, databaseNow);
+            // The window keeps milliseconds: a start written finer than it keeps could fall outside a period it is in.
+            Instant limitNow = statementTime(connection, db).orElse(databaseNow).truncatedTo(ChronoUnit.MILLIS);
             QueueLimits limits = flow.limits();
             if (flow.pausedAt(limitNow)) {
                 return new LimitedClaim(List.of(), limits, HeldBy.PAUSE, flow.paused() ? null : flow.pausedUntil());
@@ -89,6 +91,18 @@ public class SqlClaimStore implements ClaimStore {
             Instant retryAt = heldBy == HeldBy.RATE_LIMIT ? window.nextRoomAt(limits.rate(), limitNow) : null;
             return new LimitedClaim(jobs, limits, heldBy, retryAt);
         });
+    }
+
+    private static Optional<Instant> statementTime(Connection connection, Database db) throws SQLException {
+        Optional<String> query = db.statementTimeQuery();
+        if (query.isEmpty()) {
+            return Optional.empty();
+        }
+        try (PreparedStatement select = connection.prepareStatement(query.get());
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            return Optional.of(db.instant(row, 1));
+        }
     }
 
     /**

@@ -212,6 +212,32 @@ class DashboardIT {
     }
 
     @Test
+    void an_admin_sets_a_queues_limits_on_the_page_and_sees_them_in_force() throws Exception {
+        put("dash-ok", 1, "warm-up-limits", null);
+        Browser admin = browser().as("admin", "admin-secret");
+        admin.open(APP, "#/queues");
+        String row = "#queues-table tr[data-queue='dash-ok']";
+        assertEquals("none", admin.text(row + " td[data-limits]"));
+        try {
+            admin.await(row + " .limits-form summary").click();
+            admin.await(row + " input[name='rateLimit']").sendKeys("30/1m");
+            admin.await(row + " input[name='maxRunning']").sendKeys("2");
+            admin.await(row + " button.set-limits").click();
+            assertTrue(Await.until(() -> queue("dash-ok").getJsonObject("flow").getInt("maxRunning") == 2,
+                    Duration.ofSeconds(10)), "the limits are set for every node");
+            JsonObject flow = queue("dash-ok").getJsonObject("flow");
+            assertEquals("30/1m", flow.getString("rateLimit"));
+            assertTrue(flow.getBoolean("overridden"));
+            String shown = "\\d+/30 started per 1m; \\d+/2 running \\(set by an admin\\)";
+            assertTrue(Await.until(() -> admin.text(row + " td[data-limits]").matches(shown), Duration.ofSeconds(10)),
+                    () -> admin.text(row + " td[data-limits]"));
+            admin.screenshot("queues-limits");
+        } finally {
+            AdminHttp.put(APP, "/queues/dash-ok/limits", "{}");
+        }
+    }
+
+    @Test
     void every_page_has_a_strict_content_security_policy_and_logs_no_console_error() throws Exception {
         HttpResponse<String> page = Http.send("GET", "/" + APP + "/jobqueue/", "admin", "admin-secret");
         assertEquals(200, page.statusCode());

@@ -7,12 +7,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Consumers of queues with cluster-wide limits; each records when it was called and how many ran at once. */
+/**
+ * Consumers of queues with cluster-wide limits; each records when it was called and, by queue, how many ran at
+ * once.
+ */
 @ApplicationScoped
 public class LimitConsumers {
 
@@ -21,8 +25,8 @@ public class LimitConsumers {
     }
 
     private final List<Call> calls = new CopyOnWriteArrayList<>();
-    private final AtomicInteger running = new AtomicInteger();
-    private final AtomicInteger mostRunning = new AtomicInteger();
+    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> mostRunning = new ConcurrentHashMap<>();
     private final Set<String> toldToBackOff = ConcurrentHashMap.newKeySet();
 
     @Consumer(queue = "rated", rateLimit = "4/1s", concurrency = 8)
@@ -32,13 +36,13 @@ public class LimitConsumers {
 
     @Consumer(queue = "capped", maxRunning = 2, concurrency = 6)
     public void capped(String payload) throws InterruptedException {
-        hold(payload, 150);
+        hold("capped", payload, 150);
     }
 
     /** No configured limit: the test sets one through the admin API. */
     @Consumer(queue = "adjustable", concurrency = 6)
     public void adjustable(String payload) throws InterruptedException {
-        hold(payload, 150);
+        hold("adjustable", payload, 150);
     }
 
     /** A partner that answers "429, retry after 1.5 s" the first time it sees a payload starting with 429. */
@@ -50,13 +54,15 @@ public class LimitConsumers {
         }
     }
 
-    private void hold(String payload, long millis) throws InterruptedException {
+    private void hold(String queue, String payload, long millis) throws InterruptedException {
         calls.add(new Call(payload, Instant.now()));
-        mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+        AtomicInteger now = running.computeIfAbsent(queue, name -> new AtomicInteger());
+        mostRunning.computeIfAbsent(queue, name -> new AtomicInteger()).accumulateAndGet(now.incrementAndGet(),
+                Math::max);
         try {
             Thread.sleep(millis);
         } finally {
-            running.decrementAndGet();
+            now.decrementAndGet();
         }
     }
 
@@ -65,12 +71,12 @@ public class LimitConsumers {
         return calls.stream().filter(call -> call.payload().startsWith(prefix)).toList();
     }
 
-    /** The most calls of the holding consumers at once since the last reset. */
-    public int mostRunning() {
-        return mostRunning.get();
+    /** The most calls of the queue's consumer at once since the last reset. */
+    public int mostRunning(String queue) {
+        return mostRunning.computeIfAbsent(queue, name -> new AtomicInteger()).get();
     }
 
-    public void resetMostRunning() {
-        mostRunning.set(0);
+    public void resetMostRunning(String queue) {
+        mostRunning.computeIfAbsent(queue, name -> new AtomicInteger()).set(0);
     }
 }

@@ -84,11 +84,11 @@ class QueueLimitsIT {
     @Test
     void max_running_caps_the_jobs_running_at_once_below_the_runners() throws Exception {
         String tag = "capped-" + UUID.randomUUID();
-        consumers.resetMostRunning();
+        consumers.resetMostRunning("capped");
         putAll("capped", tag, 10);
 
         assertTrue(Await.until(() -> consumers.calls(tag).size() == 10, WAIT), () -> "ran " + consumers.calls(tag));
-        assertEquals(2, consumers.mostRunning(), "six runners, max-running 2: two at a time");
+        assertEquals(2, consumers.mostRunning("capped"), "six runners, max-running 2: two at a time");
         assertEquals(2, queue("capped").maxRunning());
     }
 
@@ -124,10 +124,10 @@ class QueueLimitsIT {
             // A node whose configuration sets no limit for the queue looks for one every 5 s.
             Thread.sleep(5_500);
             String tag = "adjustable-" + UUID.randomUUID();
-            consumers.resetMostRunning();
+            consumers.resetMostRunning("adjustable");
             putAll("adjustable", tag, 6);
             assertTrue(Await.until(() -> consumers.calls(tag).size() == 6, WAIT));
-            assertEquals(1, consumers.mostRunning(), "six runners, one at a time under the admin's limit");
+            assertEquals(1, consumers.mostRunning("adjustable"), "six runners, one at a time under the admin's limit");
         } finally {
             assertEquals(204, AdminHttp.put(APP, "/queues/adjustable/limits", "{}").statusCode());
         }
