@@ -301,7 +301,7 @@ final class QueueWorker {
                 Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
                 Claimed claimed = claim(wanted, leaseExpiresAt);
                 List<ClaimedJob> jobs = claimed.jobs();
-                backlog = jobs.size() == wanted || claimed.held();
+                backlog = jobs.size() == wanted || claimed.untilJobsEnd();
                 jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
                 buffer.addClaimed(jobs);
                 runners.start();
@@ -316,8 +316,12 @@ final class QueueWorker {
         }
     }
 
-    /** What a claim took, and whether the queue's limits held jobs back. */
-    private record Claimed(List<ClaimedJob> jobs, boolean held) {
+    /**
+     * What a claim took, and whether the queue's limits held jobs back until some of its RUNNING jobs end
+     * ({@code max-running}): then a call that ends here polls again. A claim that the rate limit held back polls
+     * when the window has room, not before, so that claims bound to find none do not queue for the row's lock.
+     */
+    private record Claimed(List<ClaimedJob> jobs, boolean untilJobsEnd) {
         static final Claimed NOTHING = new Claimed(List.of(), false);
     }
 
@@ -367,7 +371,7 @@ final class QueueWorker {
                 wakeAt(claim.retryAt());
             }
         }
-        return new Claimed(claim.jobs(), claim.held() && claim.heldBy() != LimitedClaim.HeldBy.PAUSE);
+        return new Claimed(claim.jobs(), claim.heldBy() == LimitedClaim.HeldBy.MAX_RUNNING);
     }
 
     /**
