@@ -153,11 +153,16 @@ public final class QueueOptionsResolver {
     }
 
     private static int positiveInt(Sources sources, String option, int fallback) {
+        return wholeNumber(sources, option, fallback, 1, "must be at least 1");
+    }
+
+    /** A whole number of at least {@code min}; {@code fallback} when not set. */
+    private static int wholeNumber(Sources sources, String option, int fallback, int min, String tooSmall) {
         return sources.find(option).map(setting -> {
             try {
                 int value = Integer.parseInt(setting.value().trim());
-                if (value < 1) {
-                    throw setting.invalid("must be at least 1");
+                if (value < min) {
+                    throw setting.invalid(tooSmall);
                 }
                 return value;
             } catch (NumberFormatException e) {
@@ -178,17 +183,7 @@ public final class QueueOptionsResolver {
 
     /** A whole number of at least 0, where 0 means "no limit"; 0 when not set. */
     private static int count(Sources sources, String option) {
-        return sources.find(option).map(setting -> {
-            try {
-                int value = Integer.parseInt(setting.value().trim());
-                if (value < 0) {
-                    throw setting.invalid("must be at least 0 (0 for no limit)");
-                }
-                return value;
-            } catch (NumberFormatException e) {
-                throw setting.invalid("expected a whole number");
-            }
-        }).orElse(0);
+        return wholeNumber(sources, option, 0, 0, "must be at least 0 (0 for no limit)");
     }
 
     private static double number(Sources sources, String option, double fallback, double min, double max) {
