@@ -138,4 +138,12 @@ public @interface Consumer {
      * left-out field that reads as null does not, since JSON-B leaves null fields out when it writes a payload.
      */
     boolean strictPayload() default false;
+
+    /**
+     * {@code trace-parent}: when the server traces with OpenTelemetry (MicroProfile Telemetry), how the span of a
+     * consumer call relates to the span that put the job. {@code child}, the default: the first attempt is a child
+     * of the putting span, in its trace, and a retry starts a new trace with a link to it. {@code link}: every
+     * attempt starts a new trace with a link. {@code none}: every attempt starts a new trace, unrelated to the put.
+     */
+    String traceParent() default "";
 }

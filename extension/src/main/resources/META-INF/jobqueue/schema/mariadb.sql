@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
 -- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
 -- this script again upgrades a table made by an earlier version.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200) COLLATE utf8mb4_nopad_bin;
+-- The W3C trace context (traceparent, tracestate) of the span that put the job, when the application traces with
+-- OpenTelemetry: the consumer's span follows it.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_parent VARCHAR(55);
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_state VARCHAR(512);
 -- Claiming reads due PENDING rows of one queue in claim order. The state comes first, so that counting one
 -- state's jobs by queue reads only that state's entries (earlier versions had queue first, under another name).
 -- The new index is built before the old one goes, so that claims never run without one.

@@ -24,6 +24,10 @@ CREATE TABLE IF NOT EXISTS jobqueue_job (
 -- The node that claimed the job last: while it is RUNNING, the lease holder. Added by ALTER so that running
 -- this script again upgrades a table made by an earlier version.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200);
+-- The W3C trace context (traceparent, tracestate) of the span that put the job, when the application traces with
+-- OpenTelemetry: the consumer's span follows it.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_parent VARCHAR(55);
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_state VARCHAR(512);
 -- Claiming reads only due PENDING rows of one queue, in claim order, however many DONE and FAILED rows there are.
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, priority DESC, run_at, seq) WHERE state = 'PENDING';
 -- A dedupe key is unique among the unfinished jobs of a queue.

@@ -59,6 +59,7 @@ public final class AnnotatedOptions {
         if (consumer.strictPayload()) {
             set.put("strict-payload", "true");
         }
+        putText(set, QueueOptionsResolver.TRACE_PARENT, consumer.traceParent());
         return set;
     }
 

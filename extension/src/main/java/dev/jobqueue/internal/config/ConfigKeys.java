@@ -25,7 +25,7 @@ public final class ConfigKeys {
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
             "concurrency", "batch-size", "jobs-per-call", "enabled", "success-on", "transactional", "retention",
             QueueOptionsResolver.MAX_PAYLOAD_SIZE, "strict-payload", QueueOptionsResolver.RATE_LIMIT,
-            QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.PRODUCER_ONLY);
+            QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.TRACE_PARENT, QueueOptionsResolver.PRODUCER_ONLY);
 
     /**
      * The queue options read per queue only, never as {@code jobqueue.<option>}: each must fit one consumer's method

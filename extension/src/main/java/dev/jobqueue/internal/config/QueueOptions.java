@@ -22,11 +22,12 @@ import java.util.List;
  * @param maxPayloadSize the largest payload a put on this node accepts for the queue
  * @param strictPayload  whether a payload whose fields differ from its type's fails at once
  * @param limits         the cluster-wide rate limit and maximum of RUNNING jobs, as configured on this node
+ * @param traceParent    how a consumer call's span relates to the span that put the job
  */
 public record QueueOptions(String queue, int maxAttempts, Backoff backoff, Duration lease, Duration maxExecuteTime,
         Duration pollInterval, int concurrency, int batchSize, int jobsPerCall, boolean enabled,
         List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention,
-        PayloadLimit maxPayloadSize, boolean strictPayload, QueueLimits limits) {
+        PayloadLimit maxPayloadSize, boolean strictPayload, QueueLimits limits, TraceParent traceParent) {
 
     public QueueOptions {
         successOn = List.copyOf(successOn);

@@ -29,6 +29,9 @@ public final class QueueOptionsResolver {
     public static final String RATE_LIMIT = "rate-limit";
     public static final String MAX_RUNNING = "max-running";
 
+    /** How a consumer call's span relates to the span that put the job. */
+    public static final String TRACE_PARENT = "trace-parent";
+
     static final int DEFAULT_MAX_ATTEMPTS = 20;
     static final Duration DEFAULT_BACKOFF_INITIAL = Duration.ofSeconds(1);
     static final double DEFAULT_BACKOFF_MULTIPLIER = 2.0;
@@ -84,8 +87,10 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> duration(sources, "retention", DEFAULT_RETENTION), null),
                 checked(problems, () -> payloadLimit(sources.find(MAX_PAYLOAD_SIZE)), null),
                 checked(problems, () -> bool(sources, "strict-payload", false), false),
-                new QueueLimits(checked(problems, () -> rateLimit(sources), null),
-                        checked(problems, () -> count(sources, MAX_RUNNING), 0)));
+                new QueueLimits(checked(problems, () -> parsed(sources, RATE_LIMIT, RateLimit::parse, null), null),
+                        checked(problems, () -> count(sources, MAX_RUNNING), 0)),
+                checked(problems, () -> parsed(sources, TRACE_PARENT, TraceParent::parse, TraceParent.CHILD),
+                        TraceParent.CHILD));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
@@ -171,14 +176,15 @@ public final class QueueOptionsResolver {
         }).orElse(fallback);
     }
 
-    private static RateLimit rateLimit(Sources sources) {
-        return sources.find(RATE_LIMIT).map(setting -> {
+    /** An option read by {@code parser}, whose message names what it expects; {@code fallback} when not set. */
+    private static <T> T parsed(Sources sources, String option, Function<String, T> parser, T fallback) {
+        return sources.find(option).map(setting -> {
             try {
-                return RateLimit.parse(setting.value());
+                return parser.apply(setting.value());
             } catch (IllegalArgumentException e) {
                 throw setting.invalid(e.getMessage());
             }
-        }).orElse(null);
+        }).orElse(fallback);
     }
 
     /** A whole number of at least 0, where 0 means "no limit"; 0 when not set. */

@@ -10,6 +10,8 @@ import dev.jobqueue.internal.store.ConnectionLoss;
 import dev.jobqueue.internal.store.Finish;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.trace.ConsumerSpan;
+import dev.jobqueue.internal.trace.JobTracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -21,7 +23,8 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * Calls a batch consumer with several jobs in one transaction that also marks them all DONE. A call that fails
+ * Calls a batch consumer with several jobs in one transaction that also marks them all DONE, inside one span that
+ * links to the spans that put them when the server traces. A call that fails
  * runs again in two halves, and so on, until the failing job runs alone and fails as it would in a consumer of
  * one job per call. A job whose lease another attempt took is no failure: it leaves the call, and the others
  * run again once, in one call.
@@ -51,6 +54,9 @@ class BatchCall {
     @Inject
     JobMetrics metrics;
 
+    @Inject
+    JobTracing tracing;
+
     /** Runs the jobs, and puts each one's outcome in {@code outcomes}. */
     void run(List<PreparedJob> batch, ConsumerMethod consumer, QueueOptions options,
             Map<ClaimedJob, Outcome> outcomes) {
@@ -62,6 +68,8 @@ class BatchCall {
         // Set once the consumer has returned: what fails after that is the jobs' DONE or the commit.
         boolean[] completing = {false};
         List<Finish> finishes;
+        ConsumerSpan span = tracing.start(options.queue(),
+                batch.stream().map(prepared -> prepared.job().traced()).toList(), options.traceParent());
         try {
             finishes = transactions.inConsumerTransaction(() -> {
                 invoker.invoke(consumer, batch.stream().map(PreparedJob::payload).toList(),
@@ -73,6 +81,7 @@ class BatchCall {
                 return completeEach(batch, options);
             });
         } catch (LeasesLost e) {
+            span.end(Outcome.LEASE_LOST.name(), null, true);
             e.jobs.forEach(job -> {
                 LOG.warning("jobqueue: " + new LeaseLostException(job.id(), job.queue()).getMessage());
                 outcomes.put(job, Outcome.LEASE_LOST);
@@ -83,7 +92,9 @@ class BatchCall {
             run(rest, consumer, options, outcomes);
             return;
         } catch (Throwable e) {
-            if (completing[0] && ConnectionLoss.causedBy(e)) {
+            boolean connectionLost = completing[0] && ConnectionLoss.causedBy(e);
+            span.end(connectionLost ? Outcome.HANDED_BACK.name() : "SPLIT", e, true);
+            if (connectionLost) {
                 // No job is to blame, and no half would fare better on the lost connection: each is handed back.
                 batch.forEach(prepared -> outcomes.put(prepared.job(),
                         recorder.failed(prepared.job(), options, e, true)));
@@ -96,6 +107,7 @@ class BatchCall {
             run(batch.subList(half, batch.size()), consumer, options, outcomes);
             return;
         }
+        span.end(Outcome.DONE.name(), null, false);
         Duration each = Duration.between(started, clock.instant()).dividedBy(batch.size());
         finishes.forEach(recorder::announce);
         for (PreparedJob prepared : batch) {

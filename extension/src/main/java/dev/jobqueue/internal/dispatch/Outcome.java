@@ -28,4 +28,9 @@ public enum Outcome {
     boolean isFailure() {
         return this == RETRY || this == FAILED;
     }
+
+    /** Whether the attempt's work did not commit: it failed, lost its lease, or its outcome was not written. */
+    boolean failedAttempt() {
+        return isFailure() || this == LEASE_LOST || this == NOT_RECORDED || this == HANDED_BACK;
+    }
 }

@@ -9,6 +9,8 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.Finish;
 import dev.jobqueue.internal.store.Transactions;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.trace.ConsumerSpan;
+import dev.jobqueue.internal.trace.JobTracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -20,7 +22,8 @@ import java.util.logging.Logger;
 
 /**
  * Calls a consumer with one job, by default in a transaction that also marks the job DONE, and records how the
- * attempt ended. A non-transactional consumer's DONE is left to the worker, which writes it with others.
+ * attempt ended, inside the call's span when the server traces. A non-transactional consumer's DONE is left to the
+ * worker, which writes it with others.
  */
 @ApplicationScoped
 class SingleJobCall {
@@ -44,7 +47,24 @@ class SingleJobCall {
     @Inject
     JobMetrics metrics;
 
+    @Inject
+    JobTracing tracing;
+
     Outcome run(PreparedJob prepared, ConsumerMethod consumer, QueueOptions options) {
+        ClaimedJob job = prepared.job();
+        ConsumerSpan span = tracing.start(job.queue(), List.of(job.traced()), options.traceParent());
+        Throwable[] error = {null};
+        Outcome outcome = Outcome.NOT_RECORDED;
+        try {
+            outcome = attempt(prepared, consumer, options, error);
+            return outcome;
+        } finally {
+            span.end(outcome.name(), error[0], outcome.failedAttempt());
+        }
+    }
+
+    /** Makes the call and records its outcome; puts what it threw, if anything, in {@code error}. */
+    private Outcome attempt(PreparedJob prepared, ConsumerMethod consumer, QueueOptions options, Throwable[] error) {
         ClaimedJob job = prepared.job();
         List<Object> payloads = Collections.singletonList(prepared.payload());
         List<JobContext> contexts = List.of(prepared.context());
@@ -79,8 +99,10 @@ class SingleJobCall {
             return Outcome.DONE;
         } catch (LeaseLostException e) {
             LOG.warning("jobqueue: " + e.getMessage());
+            error[0] = e;
             return Outcome.LEASE_LOST;
         } catch (Throwable e) {
+            error[0] = e;
             return recorder.failed(job, options, e, completing[0]);
         } finally {
             metrics.executed(job.queue(), Duration.between(started, clock.instant()));

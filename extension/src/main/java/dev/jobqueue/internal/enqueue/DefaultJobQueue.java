@@ -9,6 +9,7 @@ import dev.jobqueue.internal.QueueNames;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.time.JobQueueClock;
+import dev.jobqueue.internal.trace.JobTracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -34,6 +35,9 @@ public class DefaultJobQueue implements JobQueue {
     @Inject
     JobWriter writer;
 
+    @Inject
+    JobTracing tracing;
+
     @Override
     public JobId put(String queue, Object payload) {
         return put(queue, payload, JobOptions.defaults());
@@ -55,7 +59,8 @@ public class DefaultJobQueue implements JobQueue {
         Instant now = clock.instant();
         NewJob job = new NewJob(JobId.random().toString(), queue, json, options.priority(), options.dueAt(now), now,
                 options.key().orElse(null), options.orderingKey().orElse(null), options.group().orElse(null),
-                options.after().stream().map(JobId::toString).collect(Collectors.toCollection(TreeSet::new)));
+                options.after().stream().map(JobId::toString).collect(Collectors.toCollection(TreeSet::new)),
+                tracing.current());
         return writer.write(job, options.onDuplicate());
     }
 

@@ -36,8 +36,9 @@ public class OccurrenceJobs {
         String payload = schedule.payload() != null ? schedule.payload()
                 : codec.toJson(new Occurrence(schedule.name(), occurrence));
         Instant now = clock.now();
+        // No trace context: each occurrence's consumer call starts a trace of its own.
         return writer.write(new NewJob(JobId.random().toString(), schedule.queue(), payload, 0, now, now, key, null,
-                null, Set.of()), DuplicatePolicy.IGNORE);
+                null, Set.of(), null), DuplicatePolicy.IGNORE);
     }
 
     /** The dedupe key of a scheduled occurrence. */

@@ -1,5 +1,7 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.trace.TraceContext;
+import dev.jobqueue.internal.trace.TracedJob;
 import java.time.Instant;
 
 /**
@@ -14,7 +16,13 @@ import java.time.Instant;
  * @param leaseToken the token that fences every later write
  * @param group      the job's group, or null
  * @param orderingKey the job's ordering key, or null
+ * @param putBy      the trace context of the span that put the job, or null
  */
 public record ClaimedJob(String id, String queue, String payload, int attempt, Instant enqueuedAt,
-        Instant dueAt, String leaseToken, String group, String orderingKey) {
+        Instant dueAt, String leaseToken, String group, String orderingKey, TraceContext putBy) {
+
+    /** The job as the span of its consumer call describes it. */
+    public TracedJob traced() {
+        return new TracedJob(id, attempt, putBy);
+    }
 }

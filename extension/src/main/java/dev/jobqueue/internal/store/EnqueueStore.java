@@ -2,6 +2,7 @@ package dev.jobqueue.internal.store;
 
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.NodeName;
+import dev.jobqueue.internal.trace.TraceContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -40,13 +41,14 @@ public class EnqueueStore {
     public boolean insert(NewJob job) {
         return jdbc.run((connection, db) -> {
             String sql = "INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,"
-                    + " dedupe_key, ordering_key, group_name) VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?)"
+                    + " trace_parent, trace_state, dedupe_key, ordering_key, group_name)"
+                    + " VALUES (?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)"
                     + (job.dedupeKey() == null ? "" : db.insertUnlessDuplicate("id"));
             try (PreparedStatement insert = connection.prepareStatement(sql)) {
                 bindJob(insert, db, job);
-                setNullableString(insert, 7, job.dedupeKey());
-                setNullableString(insert, 8, job.orderingKey());
-                setNullableString(insert, 9, job.group());
+                setNullableString(insert, 9, job.dedupeKey());
+                setNullableString(insert, 10, job.orderingKey());
+                setNullableString(insert, 11, job.group());
                 boolean counted = insert.executeUpdate() == 1;
                 return job.dedupeKey() != null && db.reportsSkippedInsertAsRow() ? exists(connection, job.id())
                         : counted;
@@ -69,18 +71,18 @@ public class EnqueueStore {
         return jdbc.run((connection, db) -> {
             try (PreparedStatement insert = connection.prepareStatement("""
                     INSERT INTO jobqueue_job (id, queue, state, payload, attempts, priority, run_at, created_at,
-                        group_name, started_at, lease_token, lease_expires_at, claimed_by)
-                    SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
+                        trace_parent, trace_state, group_name, started_at, lease_token, lease_expires_at, claimed_by)
+                    SELECT ?, ?, 'RUNNING', ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM (SELECT 1 AS one) one_row
                     WHERE NOT EXISTS (SELECT 1 FROM jobqueue_queue q WHERE q.name = ?
                         AND (q.paused = TRUE OR q.paused_until > ?))""")) {
                 bindJob(insert, db, job);
-                setNullableString(insert, 7, job.group());
-                db.bind(insert, 8, startedAt);
-                insert.setString(9, leaseToken);
-                db.bind(insert, 10, leaseExpiresAt);
-                insert.setString(11, node.value());
-                insert.setString(12, job.queue());
-                db.bind(insert, 13, startedAt);
+                setNullableString(insert, 9, job.group());
+                db.bind(insert, 10, startedAt);
+                insert.setString(11, leaseToken);
+                db.bind(insert, 12, leaseExpiresAt);
+                insert.setString(13, node.value());
+                insert.setString(14, job.queue());
+                db.bind(insert, 15, startedAt);
                 return insert.executeUpdate() == 1;
             }
         });
@@ -224,7 +226,10 @@ public class EnqueueStore {
     }
 
 
-    /** Binds the first six parameters of both inserts: id, queue, payload, priority, run_at, created_at. */
+    /**
+     * Binds the first eight parameters of both inserts: id, queue, payload, priority, run_at, created_at,
+     * trace_parent and trace_state.
+     */
     private static void bindJob(PreparedStatement insert, Database db, NewJob job) throws SQLException {
         insert.setString(1, job.id());
         insert.setString(2, job.queue());
@@ -232,6 +237,9 @@ public class EnqueueStore {
         insert.setInt(4, job.priority());
         db.bind(insert, 5, job.runAt());
         db.bind(insert, 6, job.createdAt());
+        TraceContext putBy = job.putBy();
+        setNullableString(insert, 7, putBy == null ? null : putBy.traceparent());
+        setNullableString(insert, 8, putBy == null ? null : putBy.tracestate());
     }
 
     private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {

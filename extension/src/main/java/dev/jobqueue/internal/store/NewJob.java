@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.internal.trace.TraceContext;
 import java.time.Instant;
 import java.util.Set;
 
@@ -16,7 +17,8 @@ import java.util.Set;
  * @param orderingKey its ordering key, or null
  * @param group       its group, or null
  * @param after       the ids of the jobs it waits for
+ * @param putBy       the trace context of the span that puts it, or null
  */
 public record NewJob(String id, String queue, String payload, int priority, Instant runAt, Instant createdAt,
-        String dedupeKey, String orderingKey, String group, Set<String> after) {
+        String dedupeKey, String orderingKey, String group, Set<String> after, TraceContext putBy) {
 }

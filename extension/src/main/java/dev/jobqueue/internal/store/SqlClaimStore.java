@@ -2,6 +2,7 @@ package dev.jobqueue.internal.store;
 
 import dev.jobqueue.internal.config.QueueLimits;
 import dev.jobqueue.internal.store.LimitedClaim.HeldBy;
+import dev.jobqueue.internal.trace.TraceContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -154,7 +155,8 @@ public class SqlClaimStore implements ClaimStore {
     }
 
     private static final String CLAIM_COLUMNS =
-            "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq";
+            "id, queue, payload, attempts, created_at, run_at, group_name, ordering_key, priority, seq, trace_parent,"
+                    + " trace_state";
     private static final String CLAIM_SET = " SET state = 'RUNNING', attempts = attempts + 1,"
             + " lease_token = ?, claimed_by = ?, lease_expires_at = ?, started_at = ?";
     /**
@@ -209,9 +211,11 @@ public class SqlClaimStore implements ClaimStore {
             List<ClaimedRow> claimed, int attemptsBefore) throws SQLException {
         try (ResultSet row = statement.executeQuery()) {
             while (row.next()) {
+                String traceparent = row.getString(11);
                 ClaimedJob job = new ClaimedJob(row.getString(1), row.getString(2), row.getString(3),
                         row.getInt(4) + attemptsBefore, db.instant(row, 5), db.instant(row, 6), leaseToken,
-                        row.getString(7), row.getString(8));
+                        row.getString(7), row.getString(8),
+                        traceparent == null ? null : new TraceContext(traceparent, row.getString(12)));
                 claimed.add(new ClaimedRow(job, row.getInt(9), row.getLong(10)));
             }
         }

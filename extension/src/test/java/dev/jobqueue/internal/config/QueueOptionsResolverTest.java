@@ -234,4 +234,19 @@ class QueueOptionsResolverTest {
         assertTrue(error.getMessage().contains("jobqueue.queue.partner.max-running")
                 && error.getMessage().contains("at least 0"), error.getMessage());
     }
+
+    @Test
+    void trace_parent_is_child_by_default_and_set_on_the_annotation_globally_or_per_queue() {
+        assertEquals(TraceParent.CHILD, with(Map.of()).resolve("email").traceParent());
+        assertEquals(TraceParent.LINK, with(Map.of()).resolve("email", Map.of("trace-parent", "link"),
+                "Mailer#send(Mail)").traceParent());
+        assertEquals(TraceParent.NONE, with(Map.of("jobqueue.trace-parent", "NONE")).resolve("email").traceParent());
+        assertEquals(TraceParent.CHILD, with(Map.of("jobqueue.trace-parent", "none",
+                "jobqueue.queue.email.trace-parent", "child")).resolve("email").traceParent(), "the queue's key wins");
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> with(Map.of("jobqueue.queue.email.trace-parent", "parent")).resolve("email"));
+        assertTrue(error.getMessage().contains("jobqueue.queue.email.trace-parent")
+                && error.getMessage().contains("'parent'") && error.getMessage().contains("child, link or none"),
+                error.getMessage());
+    }
 }

@@ -9,11 +9,13 @@ import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.fixtures.FakeFinishStore;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
+import dev.jobqueue.internal.fixtures.RecordingTracing;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.Transactions;
+import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -116,6 +118,7 @@ final class ExecutorRig {
     final RecordingDispatcher dispatcher = new RecordingDispatcher();
     final RecordingEvent<JobFailed> failures = new RecordingEvent<>();
     final RecordingEvent<JobRetried> retries = new RecordingEvent<>();
+    final RecordingTracing tracing = new RecordingTracing();
     final JobExecutor executor = new JobExecutor();
 
     ExecutorRig() {
@@ -129,12 +132,14 @@ final class ExecutorRig {
         recorder.dispatcher = dispatcher;
         recorder.metrics = metrics;
         recorder.leases = leases;
+        recorder.leaseClock = LeaseClocks.following(clock);
         SingleJobCall single = new SingleJobCall();
         single.clock = clock;
         single.invoker = consumer;
         single.transactions = transactions;
         single.recorder = recorder;
         single.metrics = metrics;
+        single.tracing = tracing;
         BatchCall batch = new BatchCall();
         batch.clock = clock;
         batch.invoker = consumer;
@@ -142,6 +147,7 @@ final class ExecutorRig {
         batch.recorder = recorder;
         batch.single = single;
         batch.metrics = metrics;
+        batch.tracing = tracing;
         executor.clock = clock;
         executor.codec = new PayloadCodec();
         executor.store = store;

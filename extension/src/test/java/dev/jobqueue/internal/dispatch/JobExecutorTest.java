@@ -42,7 +42,7 @@ class JobExecutorTest {
 
     private static ClaimedJob attempt(int attempt, String payload) {
         return new ClaimedJob("0190a0b0-0000-7000-8000-000000000001", "reports", payload, attempt,
-                T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + attempt, null, null);
+                T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + attempt, null, null, null);
     }
 
     private static ClaimedJob attempt(int attempt) {
@@ -99,7 +99,7 @@ class JobExecutorTest {
     void a_non_transactional_job_whose_done_loses_its_connection_is_handed_back_not_counted_as_failed() {
         // A job of an ordering key: its DONE is written at once, after the consumer returned, not in a batch.
         ClaimedJob ordered = new ClaimedJob("0190a0b0-0000-7000-8000-000000000002", "reports", "{\"name\":\"may\"}",
-                3, T0.minusSeconds(60), T0.minusSeconds(5), "lease-3", null, "customer-7");
+                3, T0.minusSeconds(60), T0.minusSeconds(5), "lease-3", null, "customer-7", null);
         store.outage = new IllegalStateException(new SQLException("An I/O error occurred", "08006"));
 
         assertEquals(Outcome.HANDED_BACK, run(ordered, ExecutorRig.options(3, false, List.of())));
@@ -213,7 +213,7 @@ class JobExecutorTest {
         assertNull(store.last(), "nothing written yet");
 
         ClaimedJob other = new ClaimedJob("0190a0b0-0000-7000-8000-000000000002", "reports", "{}", 1, T0, T0,
-                "lease-1", null, null);
+                "lease-1", null, null, null);
         executor.recordSucceeded(List.of(attempt(1), other), options(3, false, List.of()));
         assertEquals(List.of(List.of(attempt(1).id(), other.id())), store.batches, "one batch for both");
     }

@@ -415,6 +415,6 @@ class QueueWorkerTest {
     }
 
     private static NewJob newJob(String id) {
-        return new NewJob(id, "reports", "{}", 0, T0, T0, null, null, null, Set.of());
+        return new NewJob(id, "reports", "{}", 0, T0, T0, null, null, null, Set.of(), null);
     }
 }
