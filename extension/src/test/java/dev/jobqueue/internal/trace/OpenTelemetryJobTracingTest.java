@@ -9,9 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jobqueue.internal.config.TraceParent;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -74,6 +78,22 @@ class OpenTelemetryJobTracingTest {
             String ids = request.getSpanContext().getTraceId() + "-" + request.getSpanContext().getSpanId();
             assertEquals("00-" + ids + "-01", stored.traceparent());
             assertNull(stored.tracestate(), "the span has no trace state");
+        } finally {
+            request.end();
+        }
+    }
+
+    @Test
+    void a_trace_state_longer_than_the_column_is_left_out_so_that_the_put_still_fits() {
+        String value = "v".repeat(250);
+        SpanContext parent = SpanContext.createFromRemoteParent(PUT_TRACE, PUT_SPAN, TraceFlags.getSampled(),
+                TraceState.builder().put("a", value).put("b", value).put("c", value).build());
+        Span request = sdk.getTracer("test").spanBuilder("POST /orders")
+                .setParent(Context.root().with(Span.wrap(parent))).startSpan();
+        try (Scope scope = request.makeCurrent()) {
+            TraceContext stored = tracing.current();
+            assertTrue(stored.traceparent().startsWith("00-" + PUT_TRACE + "-"), stored.traceparent());
+            assertNull(stored.tracestate(), "over " + TraceContext.TRACESTATE_LENGTH + " characters: left out");
         } finally {
             request.end();
         }
