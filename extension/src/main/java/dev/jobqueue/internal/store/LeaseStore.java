@@ -76,9 +76,9 @@ public interface LeaseStore {
     /**
      * Makes PENDING again the jobs of {@code noted} whose leases have not moved since they were noted: still
      * RUNNING under the same attempt, with the same expiry. A lease that moved is renewed by a live process and
-     * is left to it, as are rows another transaction holds locked. Each row is locked before it is compared, so a
-     * renewal either commits first and wins, or finds the lease gone once this commits. The jobs keep their due
-     * time, and so their place in line.
+     * is left to it. Each row is locked before it is compared, so a renewal either commits first and wins, or
+     * finds the lease gone once this commits; a row another transaction holds locked is skipped, and reported if
+     * a plain read still finds its lease unmoved. The jobs keep their due time, and so their place in line.
      */
     UnrenewedLeases takeBackUnrenewed(List<HeldLease> noted);
 
@@ -87,8 +87,9 @@ public interface LeaseStore {
      *
      * @param rescued the jobs it made PENDING
      * @param renewed how many noted leases had moved: a live process renews them
+     * @param locked  the noted leases, still unmoved, whose rows another transaction held: to try again
      */
-    record UnrenewedLeases(List<RescuedJob> rescued, int renewed) {
+    record UnrenewedLeases(List<RescuedJob> rescued, int renewed, List<HeldLease> locked) {
     }
 
     /**

@@ -134,18 +134,23 @@ public class SqlLeaseStore implements LeaseStore {
     @Transactional(TxType.REQUIRES_NEW)
     public UnrenewedLeases takeBackUnrenewed(List<HeldLease> noted) {
         if (noted.isEmpty()) {
-            return new UnrenewedLeases(List.of(), 0);
+            return new UnrenewedLeases(List.of(), 0, List.of());
         }
         List<String> ids = noted.stream().map(HeldLease::id).toList();
+        String byId = "id IN (" + Database.placeholders(ids.size()) + ")";
         return jdbc.run((connection, db) -> {
-            List<HeldLease> now = lockRunning(connection, db, "id IN (" + Database.placeholders(ids.size()) + ")",
-                    select -> Database.bindStrings(select, 1, ids));
+            List<HeldLease> now = lockRunning(connection, db, byId, select -> Database.bindStrings(select, 1, ids));
             // The rows stay locked until this commits, so no renewal lands between this comparison and the update.
             Map<String, HeldLease> before = noted.stream().collect(Collectors.toMap(HeldLease::id, lease -> lease));
             List<HeldLease> unmoved = now.stream().filter(lease -> lease.equals(before.get(lease.id()))).toList();
             int renewed = (int) now.stream().filter(lease -> lease.renewedSince(before.get(lease.id()))).count();
             makePending(connection, unmoved.stream().map(HeldLease::id).toList());
-            return new UnrenewedLeases(unmoved.stream().map(HeldLease::rescued).toList(), renewed);
+            // A plain read takes no lock and waits for none: it sees the rows the locking read skipped.
+            List<HeldLease> locked = new ArrayList<>(leases(connection, db, SELECT_LEASES + " AND " + byId,
+                    select -> Database.bindStrings(select, 1, ids)));
+            locked.removeAll(now);
+            locked.removeIf(lease -> !lease.equals(before.get(lease.id())));
+            return new UnrenewedLeases(unmoved.stream().map(HeldLease::rescued).toList(), renewed, locked);
         });
     }
 

@@ -65,12 +65,34 @@ class SqlLeaseStoreTest {
         assertEquals(4, noted.size(), "the leases recorded under node-1: " + noted);
         assertEquals(List.of("dead"), unrenewed.rescued().stream().map(RescuedJob::id).toList());
         assertEquals(1, unrenewed.renewed(), "the renewed lease tells of a live process");
+        assertEquals(List.of(), unrenewed.locked());
         assertEquals(List.of("claimed-again", "dead:PENDING", "finished", "other-node", "renewed"), states());
     }
 
     @Test
+    void a_lease_whose_row_another_transaction_holds_is_skipped_and_reported_to_try_again() throws SQLException {
+        running("dead", "node-1");
+        running("held", "node-1");
+        List<HeldLease> noted = store.leasesOf("node-1");
+
+        try (Connection other = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            try (Statement lock = other.createStatement()) {
+                lock.executeQuery("SELECT id FROM jobqueue_job WHERE id = 'held' FOR UPDATE").close();
+            }
+            UnrenewedLeases unrenewed = store.takeBackUnrenewed(noted);
+
+            assertEquals(List.of("dead"), unrenewed.rescued().stream().map(RescuedJob::id).toList());
+            assertEquals(List.of("held"), unrenewed.locked().stream().map(HeldLease::id).toList(),
+                    "the held row, its lease unmoved, to try again");
+            other.rollback();
+        }
+        assertEquals(List.of("dead:PENDING", "held"), states());
+    }
+
+    @Test
     void nothing_noted_is_nothing_to_take_back() {
-        assertEquals(new UnrenewedLeases(List.of(), 0), store.takeBackUnrenewed(List.of()));
+        assertEquals(new UnrenewedLeases(List.of(), 0, List.of()), store.takeBackUnrenewed(List.of()));
     }
 
     private void running(String id, String node) throws SQLException {
