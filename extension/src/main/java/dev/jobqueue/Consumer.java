@@ -25,7 +25,8 @@ import java.lang.annotation.Target;
  *
  * <p>Every option can also be set in MicroProfile Config, and config wins: the per-queue key
  * {@code jobqueue.queue.<queue>.<option>} beats the global key {@code jobqueue.<option>}, which beats the
- * value here. {@code jobs-per-call} and {@code transactional} have no global key: they must fit the method.
+ * value here. {@code jobs-per-call}, {@code jobs-per-transaction} and {@code transactional} have no global key:
+ * they must fit the method.
  * Durations are written as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 1d} or ISO-8601. An
  * attribute left at its default means "not set here"; {@code docs/reference/configuration.md} lists every key
  * and default.
@@ -86,6 +87,17 @@ public @interface Consumer {
      * transactional. 0, the default, means a consumer of one job per call.
      */
     int jobsPerCall() default 0;
+
+    /**
+     * {@code jobs-per-transaction}: lets a transactional consumer of one job per call run up to this many jobs,
+     * already claimed and waiting on this node, in one transaction, so that they pay for one commit. Each job
+     * still has its own call, in put order, and each job's DONE commits with its call's writes, exactly once. If
+     * a call throws, or marks the transaction rollback-only, the whole transaction rolls back and the jobs run
+     * again in two halves, and so on, until the failing job runs alone: its attempt is counted, the others' are
+     * not, but their calls ran more than once, so only a consumer whose effects are all in the transaction
+     * should set it. Worth it for a queue with a backlog of short jobs. 0, the default, means 1.
+     */
+    int jobsPerTransaction() default 0;
 
     /** {@code enabled}: whether this node consumes the queue. A node can always put jobs on it. */
     boolean enabled() default true;

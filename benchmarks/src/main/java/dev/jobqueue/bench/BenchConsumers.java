@@ -28,6 +28,12 @@ public class BenchConsumers {
         progress.finished("bench-tx-unretained");
     }
 
+    /** The default consumer, with up to 10 waiting jobs in one transaction, each in its own call. */
+    @Consumer(queue = "bench-tx-grouped", jobsPerTransaction = 10)
+    public void transactionalGrouped(Integer sequence) {
+        progress.finished("bench-tx-grouped");
+    }
+
     /**
      * The default consumer under a rate limit so high it never holds a job back: what the limit's bookkeeping costs
      * (a lock of the queue's row per claim, claims no larger than the free runners, durable claim commits).

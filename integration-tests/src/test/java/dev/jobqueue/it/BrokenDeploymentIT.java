@@ -76,12 +76,16 @@ class BrokenDeploymentIT {
     }
 
     @Test
-    void a_non_transactional_batch_consumer_or_a_jobs_per_call_for_a_single_job_consumer_fails_the_deployment() {
+    void batch_options_that_do_not_fit_the_consumer_fail_the_deployment_naming_each_method() {
         assertDeploymentFailsWith("bad-batch-options",
                 "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#notTransactional",
                 "a batch consumer (jobsPerCall is set) must be transactional",
                 "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#single",
-                "jobs-per-call is 5 in the configuration, but the consumer takes one payload");
+                "jobs-per-call is 5 in the configuration, but the consumer takes one payload",
+                "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#groupedNotTransactional",
+                "jobs-per-transaction is 4, but the consumer is not transactional",
+                "JQ004: " + BadBatchOptionsConsumers.class.getName() + "#groupedBatch",
+                "jobs-per-transaction is 4, but the consumer is a batch consumer");
     }
 
     @Test
@@ -118,8 +122,9 @@ class BrokenDeploymentIT {
                         + " option; the options are [catch-up-limit, cron,",
                 "JQ014: configuration key jobqueue.schedule.nobody-declares-this.cron would have no effect: no"
                         + " @Recurring in this application declares schedule 'nobody-declares-this'",
-                "JQ014: configuration key jobqueue.jobs-per-call would have no effect: jobs-per-call, transactional"
-                        + " and producer-only are read per queue only",
+                "JQ014: configuration key jobqueue.jobs-per-call would have no effect: jobs-per-call,"
+                        + " jobs-per-transaction, transactional, producer-only, rate-limit and max-running are read"
+                        + " per queue only",
                 "JQ014: configuration key jobqueue.db.pool.max would have no effect: it is a server variable");
     }
 

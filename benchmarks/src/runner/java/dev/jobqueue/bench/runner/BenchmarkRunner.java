@@ -43,6 +43,7 @@ public final class BenchmarkRunner {
     private static final Map<String, String> OUR_DRAINS = orderedMap(
             "bench-tx", "jobqueue, transactional consumer, DONE kept for a day (the default) (exactly-once database effects)",
             "bench-tx-unretained", "jobqueue, transactional consumer, retention = 0s: DONE deleted (exactly-once database effects)",
+            "bench-tx-grouped", "jobqueue, transactional consumer, jobsPerTransaction = 10 (exactly-once database effects)",
             "bench-tx-limited", "jobqueue, transactional consumer, rate-limit = 1000000/1s, never binding (exactly-once database effects)",
             "bench-batch", "jobqueue, batch consumer, jobsPerCall = 50 (exactly-once database effects)",
             "bench-nontx", "jobqueue, non-transactional consumer (at least once)");

@@ -40,6 +40,9 @@ public final class AnnotatedOptions {
         if (consumer.jobsPerCall() != 0) {
             set.put("jobs-per-call", Integer.toString(consumer.jobsPerCall()));
         }
+        if (consumer.jobsPerTransaction() != 0) {
+            set.put(QueueOptionsResolver.JOBS_PER_TRANSACTION, Integer.toString(consumer.jobsPerTransaction()));
+        }
         if (!consumer.enabled()) {
             set.put("enabled", "false");
         }

@@ -99,9 +99,9 @@ public final class ConfigKeyCheck {
             return Optional.empty();
         }
         if (ConfigKeys.PER_QUEUE_ONLY.contains(option)) {
-            return Optional.of("jobs-per-call, transactional and producer-only are read per queue only, as "
-                    + ConfigKeys.QUEUE_PREFIX + "<queue>." + option + ", since each must fit one consumer's method"
-                    + " or marks one queue");
+            return Optional.of("jobs-per-call, jobs-per-transaction, transactional, producer-only, rate-limit and"
+                    + " max-running are read per queue only, as " + ConfigKeys.QUEUE_PREFIX + "<queue>." + option
+                    + ", since each must fit one consumer's method, marks one queue or limits one queue");
         }
         if (option.startsWith("db.") || option.startsWith("h2.")) {
             return Optional.of("it is a server variable of jobqueue's Liberty datasource files, which Liberty reads"

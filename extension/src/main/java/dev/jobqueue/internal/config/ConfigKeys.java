@@ -23,7 +23,7 @@ public final class ConfigKeys {
     /** A queue's options, each read as {@code jobqueue.queue.<queue>.<option>}. */
     public static final Set<String> QUEUE_OPTIONS = Set.of("max-attempts", "backoff.initial", "backoff.multiplier",
             "backoff.max", "backoff.jitter", "backoff.delays", "lease", "max-execute-time", "poll-interval",
-            "concurrency", "batch-size", "jobs-per-call", "enabled", "success-on", "transactional", "retention",
+            "concurrency", "batch-size", "jobs-per-call", QueueOptionsResolver.JOBS_PER_TRANSACTION, "enabled", "success-on", "transactional", "retention",
             QueueOptionsResolver.MAX_PAYLOAD_SIZE, "strict-payload", QueueOptionsResolver.RATE_LIMIT,
             QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.TRACE_PARENT, QueueOptionsResolver.PRODUCER_ONLY);
 
@@ -32,7 +32,8 @@ public final class ConfigKeys {
      * (a batch consumer takes a list and must be transactional), marks one queue, or limits one queue's use of
      * what it calls.
      */
-    public static final Set<String> PER_QUEUE_ONLY = Set.of("jobs-per-call", "transactional",
+    public static final Set<String> PER_QUEUE_ONLY = Set.of("jobs-per-call", QueueOptionsResolver.JOBS_PER_TRANSACTION,
+            "transactional",
             QueueOptionsResolver.RATE_LIMIT, QueueOptionsResolver.MAX_RUNNING, QueueOptionsResolver.PRODUCER_ONLY);
 
     /** The queue options also read as {@code jobqueue.<option>}, a default for every queue. */

@@ -15,6 +15,7 @@ import java.util.List;
  * @param concurrency    how many of the queue's jobs run at once on this node
  * @param batchSize      how many jobs one claim takes at most
  * @param jobsPerCall    how many jobs one call of a batch consumer takes at most; 1 for other consumers
+ * @param jobsPerTransaction how many waiting jobs of a consumer of one job per call run in one transaction at most
  * @param enabled        whether this node consumes the queue
  * @param successOn      exception types that count as success
  * @param transactional  whether the consumer runs in the transaction that marks the job DONE
@@ -25,12 +26,17 @@ import java.util.List;
  * @param traceParent    how a consumer call's span relates to the span that put the job
  */
 public record QueueOptions(String queue, int maxAttempts, Backoff backoff, Duration lease, Duration maxExecuteTime,
-        Duration pollInterval, int concurrency, int batchSize, int jobsPerCall, boolean enabled,
+        Duration pollInterval, int concurrency, int batchSize, int jobsPerCall, int jobsPerTransaction, boolean enabled,
         List<Class<? extends Throwable>> successOn, boolean transactional, Duration retention,
         PayloadLimit maxPayloadSize, boolean strictPayload, QueueLimits limits, TraceParent traceParent) {
 
     public QueueOptions {
         successOn = List.copyOf(successOn);
+    }
+
+    /** How many claimed jobs one runner takes at once: a batch consumer's call, or one transaction's calls. */
+    public int jobsPerRun() {
+        return Math.max(jobsPerCall, jobsPerTransaction);
     }
 
     /** Whether {@code error}, or any of its causes, is one of the {@link #successOn()} types. */

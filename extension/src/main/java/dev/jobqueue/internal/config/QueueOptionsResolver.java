@@ -29,6 +29,9 @@ public final class QueueOptionsResolver {
     public static final String RATE_LIMIT = "rate-limit";
     public static final String MAX_RUNNING = "max-running";
 
+    /** How many waiting jobs of a consumer of one job per call run in one transaction. */
+    public static final String JOBS_PER_TRANSACTION = "jobs-per-transaction";
+
     /** How a consumer call's span relates to the span that put the job. */
     public static final String TRACE_PARENT = "trace-parent";
 
@@ -81,6 +84,7 @@ public final class QueueOptionsResolver {
                 checked(problems, () -> positiveInt(sources, "concurrency", DEFAULT_CONCURRENCY), 1),
                 checked(problems, () -> positiveInt(sources, "batch-size", DEFAULT_BATCH_SIZE), 1),
                 checked(problems, () -> positiveInt(sources, "jobs-per-call", 1), 1),
+                checked(problems, () -> positiveInt(sources, JOBS_PER_TRANSACTION, 1), 1),
                 checked(problems, () -> bool(sources, "enabled", true), true),
                 checked(problems, () -> exceptionTypes(sources, "success-on"), List.of()),
                 checked(problems, () -> bool(sources, "transactional", true), true),

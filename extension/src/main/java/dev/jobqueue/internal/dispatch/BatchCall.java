@@ -18,16 +18,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * Calls a batch consumer with several jobs in one transaction that also marks them all DONE, inside one span that
- * links to the spans that put them when the server traces. A call that fails
- * runs again in two halves, and so on, until the failing job runs alone and fails as it would in a consumer of
- * one job per call. A job whose lease another attempt took is no failure: it leaves the call, and the others
- * run again once, in one call.
+ * Runs several jobs in one transaction that also marks them all DONE: one call of a batch consumer, or for a
+ * consumer of one job per call (jobs-per-transaction) a call each, in order. When the server traces, the
+ * transaction has one span that links to the spans that put the jobs. A transaction that fails runs again in two
+ * halves, and so on, until the failing job runs alone and fails as it would in a consumer of one job per call.
+ * A job whose lease another attempt took is no failure: it leaves, and the others run again once, together.
  */
 @ApplicationScoped
 class BatchCall {
@@ -72,11 +73,7 @@ class BatchCall {
                 batch.stream().map(prepared -> prepared.job().traced()).toList(), options.traceParent());
         try {
             finishes = transactions.inConsumerTransaction(() -> {
-                invoker.invoke(consumer, batch.stream().map(PreparedJob::payload).toList(),
-                        batch.stream().<JobContext>map(PreparedJob::context).toList());
-                if (transactions.isRollbackOnly()) {
-                    throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
-                }
+                invokeAll(batch, consumer);
                 completing[0] = true;
                 return completeEach(batch, options);
             });
@@ -114,6 +111,29 @@ class BatchCall {
             metrics.executed(prepared.job().queue(), each);
             metrics.finished(prepared.job().queue(), JobMetrics.Outcome.DONE);
             outcomes.put(prepared.job(), Outcome.DONE);
+        }
+    }
+
+    /**
+     * Calls the consumer: once with every job if it is a batch consumer, else once per job, in order. Stops at a
+     * call that marked the transaction rollback-only, which would otherwise roll back without an error.
+     */
+    private void invokeAll(List<PreparedJob> batch, ConsumerMethod consumer) throws Exception {
+        if (consumer.batch()) {
+            invoker.invoke(consumer, batch.stream().map(PreparedJob::payload).toList(),
+                    batch.stream().<JobContext>map(PreparedJob::context).toList());
+            refuseRollbackOnly(consumer);
+            return;
+        }
+        for (PreparedJob prepared : batch) {
+            invoker.invoke(consumer, Collections.singletonList(prepared.payload()), List.of(prepared.context()));
+            refuseRollbackOnly(consumer);
+        }
+    }
+
+    private void refuseRollbackOnly(ConsumerMethod consumer) {
+        if (transactions.isRollbackOnly()) {
+            throw new RollbackOnlyException(Messages.rollbackOnly(consumer.method()));
         }
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Runs the jobs of one consumer call on a runner's thread, through the {@link JobExecutor}: one job, or for a
- * batch consumer several together. Then books how the call ended: its jobs leave {@link RunningJobs} and the
+ * Runs the jobs a runner took on its thread, through the {@link JobExecutor}: one job, or several together in one
+ * transaction, in one call of a batch consumer or in a call each (jobs-per-transaction). Then books how the call ended: its jobs leave {@link RunningJobs} and the
  * in-flight count, the DONE of a non-transactional job waits in a {@link CompletionBatch}, a failure holds
  * retries back, and a job with an ordering key wakes the worker for the next job of its key.
  */
@@ -42,9 +42,9 @@ final class CallRunner {
         this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
     }
 
-    /** Runs the jobs taken for one call: one, or up to jobs-per-call for a batch consumer. */
+    /** Runs the jobs taken together: one, or up to jobs-per-call or jobs-per-transaction. */
     void run(List<ClaimedJob> jobs) {
-        if (consumer.batch()) {
+        if (consumer.batch() || jobs.size() > 1) {
             runTogether(jobs);
         } else {
             runAlone(jobs.get(0));
@@ -79,7 +79,7 @@ final class CallRunner {
         }
     }
 
-    /** Runs the jobs in one call of a batch consumer, which is always transactional. */
+    /** Runs the jobs in one transaction: one call of a batch consumer, or a call each. */
     private void runTogether(List<ClaimedJob> jobs) {
         Instant now = clock.instant();
         jobs.forEach(job -> running.started(job, now));

@@ -22,9 +22,9 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * Where a queue's worker hands over the jobs of one consumer call: reads their payloads, gives up a job that
- * must not run, and makes the call, with one job ({@link SingleJobCall}) or a batch consumer's several
- * ({@link BatchCall}). Also writes the DONEs of non-transactional jobs that the worker batched.
+ * Where a queue's worker hands over the jobs a runner took: reads their payloads, gives up a job that must not
+ * run, and makes the call, with one job ({@link SingleJobCall}) or several in one transaction ({@link BatchCall}).
+ * Also writes the DONEs of non-transactional jobs that the worker batched.
  */
 @ApplicationScoped
 public class JobExecutor {
@@ -60,8 +60,9 @@ public class JobExecutor {
     }
 
     /**
-     * Runs the jobs of a batch consumer, as many at once as it takes (see {@link dev.jobqueue.Consumer#jobsPerCall()}),
-     * in one call and one transaction; see {@link BatchCall} for a call that fails or loses a lease.
+     * Runs jobs in one transaction: in one call of a batch consumer (see {@link dev.jobqueue.Consumer#jobsPerCall()}),
+     * or in a call each (see {@link dev.jobqueue.Consumer#jobsPerTransaction()}); see {@link BatchCall} for a
+     * transaction that fails or loses a lease.
      *
      * @return the outcome of each job, in the order given
      */

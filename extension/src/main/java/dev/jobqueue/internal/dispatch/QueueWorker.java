@@ -275,12 +275,12 @@ final class QueueWorker {
     }
 
     /**
-     * How many claimed jobs may be in flight: one call's worth running per runner, and two batches waiting, so
+     * How many claimed jobs may be in flight: one run's worth (a call, or a transaction's calls) per runner, and two batches waiting, so
      * that the next claim runs while the runners still have a batch to work on. Under limits none wait: a job
      * counts against them from its claim, so a claim takes only what starts at once.
      */
     private int capacity(int claimSize) {
-        int runnable = options.concurrency() * options.jobsPerCall();
+        int runnable = options.concurrency() * options.jobsPerRun();
         return limited ? runnable : runnable + 2 * claimSize;
     }
 

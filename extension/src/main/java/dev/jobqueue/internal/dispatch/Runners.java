@@ -87,13 +87,13 @@ final class Runners {
     }
 
     /**
-     * Takes the jobs of the next call from the buffer: one, or for a batch consumer up to jobs-per-call. A job
-     * whose lease may have run out is handed back instead.
+     * Takes the jobs of the next run from the buffer: one, or up to a batch consumer's jobs-per-call, or up to
+     * jobs-per-transaction of those waiting. A job whose lease may have run out is handed back instead.
      */
     private List<ClaimedJob> takeForOneCall() {
         List<ClaimedJob> jobs = new ArrayList<>();
         ClaimedJob job;
-        while (jobs.size() < options.jobsPerCall() && (job = buffer.next()) != null) {
+        while (jobs.size() < options.jobsPerRun() && (job = buffer.next()) != null) {
             if (leaseOutlastsNextRenewal(job)) {
                 jobs.add(job);
             } else {

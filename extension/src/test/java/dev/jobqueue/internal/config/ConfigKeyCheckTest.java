@@ -64,11 +64,13 @@ class ConfigKeyCheckTest {
     }
 
     @Test
-    void a_global_jobs_per_call_transactional_or_producer_only_is_a_problem_naming_the_per_queue_key() {
-        for (String option : List.of("jobs-per-call", "transactional", "producer-only")) {
+    void a_global_key_for_an_option_read_per_queue_only_is_a_problem_naming_the_per_queue_key() {
+        for (String option : List.of("jobs-per-call", "jobs-per-transaction", "transactional", "producer-only",
+                "rate-limit", "max-running")) {
             assertEquals("JQ014: configuration key jobqueue." + option + " would have no effect: jobs-per-call,"
-                    + " transactional and producer-only are read per queue only, as jobqueue.queue.<queue>." + option
-                    + ", since each must fit one consumer's method or marks one queue",
+                    + " jobs-per-transaction, transactional, producer-only, rate-limit and max-running are read per"
+                    + " queue only, as jobqueue.queue.<queue>." + option + ", since each must fit one consumer's"
+                    + " method, marks one queue or limits one queue",
                     onlyProblem("jobqueue." + option));
         }
     }

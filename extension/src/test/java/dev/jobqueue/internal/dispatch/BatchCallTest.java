@@ -19,9 +19,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * How a batch consumer's jobs run together: one call and one transaction for all of them, a failing call halved
- * until its failing job fails alone, and a job whose lease was lost leaving the call while the others run again
- * once. The store, the consumer and the transaction's rollback-only flag are played by the test.
+ * How jobs run together in one transaction: a batch consumer's in one call, a consumer of one job per call's
+ * (jobs-per-transaction) in a call each; a failing transaction halved until its failing job fails alone, and a
+ * job whose lease was lost leaving while the others run again once. The store, the consumer and the
+ * transaction's rollback-only flag are played by the test.
  */
 class BatchCallTest {
 
@@ -45,6 +46,59 @@ class BatchCallTest {
 
     private List<Outcome> runTogether(List<ClaimedJob> jobs) {
         return rig.executor.executeTogether(jobs, ReportsConsumer.batchMethod(), options(3));
+    }
+
+    private List<Outcome> runInOneTransaction(List<ClaimedJob> jobs) {
+        return rig.executor.executeTogether(jobs, ReportsConsumer.method(), options(3));
+    }
+
+    private static List<ReportsConsumer.Report> reports(int... numbers) {
+        return java.util.Arrays.stream(numbers).mapToObj(n -> new ReportsConsumer.Report("job-" + n)).toList();
+    }
+
+    @Test
+    void jobs_of_a_single_job_consumer_run_in_one_transaction_with_a_call_each_in_order_and_each_done_once() {
+        List<ClaimedJob> jobs = jobs(4);
+
+        assertEquals(Collections.nCopies(4, Outcome.DONE), runInOneTransaction(jobs));
+
+        assertEquals(List.of(1, 1, 1, 1), consumer.calls.stream().map(List::size).toList(), "a call per job");
+        assertEquals(reports(0, 1, 2, 3), consumer.payloads, "in the order given");
+        assertEquals(1, transactions.begun, "one transaction, one commit");
+        assertEquals(jobs.stream().map(ClaimedJob::id).toList(), store.recorded.stream()
+                .map(FakeFinishStore.Recorded::id).toList(), "each job marked DONE once, in order");
+        assertEquals(jobs.stream().map(ClaimedJob::id).toList(), consumer.contexts.stream()
+                .map(context -> context.id().toString()).toList(), "each call gets its own job's context");
+    }
+
+    @Test
+    void a_failing_call_rolls_back_the_transaction_and_the_jobs_run_again_in_halves_until_it_fails_alone() {
+        List<ClaimedJob> jobs = jobs(4);
+        consumer.poison = new ReportsConsumer.Report("job-2");
+
+        assertEquals(List.of(Outcome.DONE, Outcome.DONE, Outcome.RETRY, Outcome.DONE), runInOneTransaction(jobs));
+
+        assertEquals(reports(0, 1, 2, 0, 1, 2, 2, 3), consumer.payloads,
+                "0-3 stop at 2; 0-1 done; 2-3 stop at 2; 2 fails alone; 3 done");
+        assertEquals(List.of(jobs.get(0).id(), jobs.get(1).id(), jobs.get(3).id()), store.recorded.stream()
+                .filter(record -> record.state().equals("DONE")).map(FakeFinishStore.Recorded::id).toList(),
+                "each other job DONE exactly once");
+        assertEquals(List.of(jobs.get(2).id()), store.recorded.stream().filter(record -> record.state()
+                .equals("PENDING")).map(FakeFinishStore.Recorded::id).toList(), "only job 2's attempt counted");
+    }
+
+    @Test
+    void a_call_that_marks_the_shared_transaction_rollback_only_stops_it_and_fails_alone_with_jq040() {
+        List<ClaimedJob> jobs = jobs(2);
+        ReportsConsumer.Report doomed = new ReportsConsumer.Report("job-0");
+        consumer.during = () -> transactions.rollbackOnly |= consumer.calls.get(consumer.calls.size() - 1)
+                .contains(doomed);
+
+        assertEquals(List.of(Outcome.RETRY, Outcome.DONE), runInOneTransaction(jobs));
+
+        assertEquals(reports(0, 0, 1), consumer.payloads, "job 1 is not called in a transaction already doomed");
+        assertTrue(store.recorded.stream().anyMatch(record -> record.state().equals("PENDING")
+                && record.error().contains("JQ040")), "the rollback-only job's error names JQ040: " + store.recorded);
     }
 
     @Test

@@ -76,10 +76,48 @@ class QueueWorkerTest {
         scheduler.runQueued();
     }
 
+    /** Polls and runs the runners until {@code count} jobs ran, or twenty rounds passed. */
+    private void drain(QueueWorker worker, int count) {
+        for (int round = 0; round < 20 && jobs.ran.size() < count; round++) {
+            poll(worker);
+            runners.runQueued();
+        }
+    }
+
     /** Runs the polls the worker asked for, but no runner. */
     private void poll(QueueWorker worker) {
         worker.wake();
         scheduler.runQueued();
+    }
+
+    @Test
+    void with_jobs_per_transaction_a_runner_takes_up_to_that_many_waiting_jobs_into_one_transaction() {
+        QueueOptions options = TestOptions.queue("reports").lease(LEASE).pollInterval(POLL).concurrency(2)
+                .batchSize(10).jobsPerTransaction(3).build();
+        QueueWorker worker = new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases,
+                jobs, running, clock, LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), true);
+        addDue(10);
+
+        drain(worker, 10);
+
+        assertEquals(IntStream.range(0, 10).mapToObj(n -> "job-" + n).toList(), jobs.ran.stream().sorted(
+                java.util.Comparator.comparingInt(id -> Integer.parseInt(id.substring(4)))).toList(),
+                "each job ran once");
+        List<Integer> sizes = jobs.together.stream().map(List::size).toList();
+        assertFalse(sizes.isEmpty(), "jobs shared a transaction");
+        assertTrue(sizes.stream().allMatch(size -> size > 1 && size <= 3), "groups of the waiting jobs: " + sizes);
+        assertTrue(running.isEmpty());
+    }
+
+    @Test
+    void by_default_a_runner_takes_one_job_at_a_time() {
+        QueueWorker worker = worker(2, 10);
+        addDue(10);
+
+        drain(worker, 10);
+
+        assertEquals(10, jobs.ran.size());
+        assertEquals(List.of(), jobs.together, "no job shares a transaction");
     }
 
     @Test

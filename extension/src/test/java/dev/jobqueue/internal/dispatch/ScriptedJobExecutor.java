@@ -7,9 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** Plays the consumer's outcome for each job, and records the jobs run and the DONEs batched. */
+/**
+ * Plays the consumer's outcome for each job, and records the jobs run, those run together in one transaction,
+ * and the DONEs batched.
+ */
 final class ScriptedJobExecutor extends JobExecutor {
     final List<String> ran = new ArrayList<>();
+    final List<List<String>> together = new ArrayList<>();
     final List<List<String>> batchedDone = new ArrayList<>();
     Function<ClaimedJob, Outcome> outcome = job -> Outcome.DONE;
 
@@ -17,6 +21,13 @@ final class ScriptedJobExecutor extends JobExecutor {
     public Outcome execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
         ran.add(job.id());
         return outcome.apply(job);
+    }
+
+    @Override
+    public List<Outcome> executeTogether(List<ClaimedJob> jobs, ConsumerMethod consumer, QueueOptions options) {
+        together.add(jobs.stream().map(ClaimedJob::id).toList());
+        jobs.forEach(job -> ran.add(job.id()));
+        return jobs.stream().map(outcome).toList();
     }
 
     @Override

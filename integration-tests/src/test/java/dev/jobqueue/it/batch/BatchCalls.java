@@ -2,15 +2,22 @@ package dev.jobqueue.it.batch;
 
 import dev.jobqueue.JobContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** The payloads of each call of the batch consumer, committed or not, and whether each had its contexts in order. */
+/**
+ * The payloads of each call of the batch consumer, committed or not, and whether each had its contexts in order;
+ * and the transaction each call of the grouped consumer ran in.
+ */
 @ApplicationScoped
 public class BatchCalls {
 
     private final List<List<String>> calls = new CopyOnWriteArrayList<>();
     private volatile boolean contextsMatched = true;
+    private final List<String[]> groupedCalls = new CopyOnWriteArrayList<>();
 
     void called(List<String> orderIds, List<JobContext> contexts) {
         calls.add(List.copyOf(orderIds));
@@ -27,5 +34,17 @@ public class BatchCalls {
 
     public boolean contextsMatched() {
         return contextsMatched;
+    }
+
+    void calledIn(String transaction, String orderId) {
+        groupedCalls.add(new String[] {transaction, orderId});
+    }
+
+    /** The grouped consumer's calls of payloads that start with {@code prefix}, by transaction, in call order. */
+    public Map<String, List<String>> transactionsOf(String prefix) {
+        Map<String, List<String>> byTransaction = new LinkedHashMap<>();
+        groupedCalls.stream().filter(call -> call[1].startsWith(prefix) || call[1].startsWith("poison-" + prefix))
+                .forEach(call -> byTransaction.computeIfAbsent(call[0], key -> new ArrayList<>()).add(call[1]));
+        return byTransaction;
     }
 }

@@ -16,6 +16,7 @@ import jakarta.transaction.UserTransaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -26,7 +27,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A batch consumer ({@code jobsPerCall}) is called with several jobs at once, and their database effects commit
  * exactly once, together with their DONE marks. A job that fails its call is isolated by running the call's jobs
- * again in halves: it fails alone, with its own attempts counted, and every other job's effect commits once.
+ * again in halves: it fails alone, with its own attempts counted, and every other job's effect commits once. A
+ * consumer of one job per call with {@code jobsPerTransaction} runs several waiting jobs in one transaction, a
+ * call each, with the same guarantees.
  */
 @ExtendWith(ArquillianExtension.class)
 class BatchConsumerIT {
@@ -36,7 +39,7 @@ class BatchConsumerIT {
     @Deployment
     static WebArchive app() {
         return Deployments.war("batch", "batch", BatchConsumers.class, BatchCalls.class, SavedOrders.class,
-                PlacedOrder.class);
+                PlacedOrder.class, GroupedConsumer.class, TransactionTag.class);
     }
 
     @Inject
@@ -89,12 +92,53 @@ class BatchConsumerIT {
         assertTrue(poisoned.stream().anyMatch(call -> call.size() == 1), "the poison job ran alone: " + sizes(poisoned));
     }
 
-    /** Puts {@code count} jobs in one transaction; the one at {@code poisonAt}, if any, has a poison payload. */
+    @Test
+    void jobs_per_transaction_runs_waiting_jobs_in_one_transaction_a_call_each_and_each_effect_commits_once()
+            throws Exception {
+        String tag = "g-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        List<JobId> ids = put("grouped-orders", tag, 200, -1);
+
+        assertTrue(Await.until(() -> states(ids, "DONE") == 200, WAIT), "all 200 jobs DONE");
+        assertEquals(200, orders.count(tag), "one saved order per job, no more");
+        Map<String, List<String>> transactions = calls.transactionsOf(tag);
+        List<Integer> sizes = transactions.values().stream().map(List::size).toList();
+        assertEquals(200, transactions.values().stream().flatMap(List::stream).distinct().count(),
+                "every job called");
+        assertEquals(200, sizes.stream().mapToInt(Integer::intValue).sum(), "each job called once: " + sizes);
+        assertTrue(sizes.stream().anyMatch(size -> size > 1), "transactions ran several jobs: " + sizes);
+        assertTrue(sizes.stream().allMatch(size -> size <= GroupedConsumer.JOBS_PER_TRANSACTION),
+                "none ran more than jobsPerTransaction: " + sizes);
+        assertTrue(ids.stream().allMatch(id -> summary(id).attempts() == 1), "each job took one attempt");
+    }
+
+    @Test
+    void a_failing_call_in_a_shared_transaction_fails_alone_and_every_other_job_commits_once() throws Exception {
+        String tag = "q-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        List<JobId> ids = put("grouped-orders", tag, 60, 30);
+        JobId poison = ids.get(30);
+
+        assertTrue(Await.until(() -> "FAILED".equals(summary(poison).state()) && states(ids, "DONE") == 59, WAIT),
+                "the poison job FAILED and the other 59 DONE");
+        assertEquals(59, orders.count(tag), "each other job's order saved once, though some calls ran again");
+        assertEquals(2, summary(poison).attempts(), "the poison job used its 2 attempts");
+        assertTrue(summary(poison).lastError().contains("cannot save order poison-" + tag + "30"),
+                summary(poison).lastError());
+        assertTrue(ids.stream().filter(id -> !id.equals(poison)).allMatch(id -> summary(id).attempts() == 1),
+                "no other job had an attempt counted");
+        assertTrue(calls.transactionsOf(tag).values().stream().anyMatch(List.of("poison-" + tag + "30")::equals),
+                "the poison job ran alone in a transaction: " + calls.transactionsOf(tag).values());
+    }
+
     private List<JobId> put(String tag, int count, int poisonAt) throws Exception {
+        return put("batch-orders", tag, count, poisonAt);
+    }
+
+    /** Puts {@code count} jobs in one transaction; the one at {@code poisonAt}, if any, has a poison payload. */
+    private List<JobId> put(String queue, String tag, int count, int poisonAt) throws Exception {
         List<JobId> ids = new ArrayList<>();
         transaction.begin();
         for (int i = 0; i < count; i++) {
-            ids.add(jobs.put("batch-orders", (i == poisonAt ? "poison-" : "") + tag + i));
+            ids.add(jobs.put(queue, (i == poisonAt ? "poison-" : "") + tag + i));
         }
         transaction.commit();
         return ids;

@@ -5,8 +5,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * A non-transactional batch consumer, and a consumer of one payload that the configuration gives a jobs-per-call
- * (broken-batch/microprofile-config.properties).
+ * A non-transactional batch consumer, a consumer of one payload that the configuration gives a jobs-per-call
+ * (broken-batch/microprofile-config.properties), and jobs-per-transaction on a non-transactional consumer and on
+ * a batch consumer.
  */
 @ApplicationScoped
 public class BadBatchOptionsConsumers {
@@ -17,5 +18,13 @@ public class BadBatchOptionsConsumers {
 
     @Consumer(queue = "batch-configured-single")
     public void single(String payload) {
+    }
+
+    @Consumer(queue = "grouped-not-transactional", jobsPerTransaction = 4, transactional = false)
+    public void groupedNotTransactional(String payload) {
+    }
+
+    @Consumer(queue = "grouped-batch", jobsPerCall = 10, jobsPerTransaction = 4)
+    public void groupedBatch(List<String> payloads) {
     }
 }
