@@ -95,7 +95,8 @@ public @interface Consumer {
      * a call throws, or marks the transaction rollback-only, the whole transaction rolls back and the jobs run
      * again in two halves, and so on, until the failing job runs alone: its attempt is counted, the others' are
      * not, but their calls ran more than once, so only a consumer whose effects are all in the transaction
-     * should set it. Worth it for a queue with a backlog of short jobs. 0, the default, means 1.
+     * should set it. The calls share the transaction's persistence context. Worth it for a queue with a backlog
+     * of short jobs. 0, the default, means 1.
      */
     int jobsPerTransaction() default 0;
 

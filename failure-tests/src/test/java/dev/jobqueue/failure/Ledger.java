@@ -46,6 +46,38 @@ final class Ledger {
         return running;
     }
 
+    /** The RUNNING jobs now, with their lease tokens. */
+    Map<String, String> leases() throws SQLException {
+        Map<String, String> leases = new HashMap<>();
+        try (Connection connection = db.connect();
+             PreparedStatement query = connection.prepareStatement(
+                     "SELECT id, lease_token FROM jobqueue_job WHERE state = 'RUNNING'");
+             ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                leases.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        return leases;
+    }
+
+    /** Whether none of {@code leases} (job id to lease token) holds its job any more: each job left or was claimed anew. */
+    boolean released(Map<String, String> leases) throws SQLException {
+        try (Connection connection = db.connect();
+             PreparedStatement query = connection.prepareStatement(
+                     "SELECT state, lease_token FROM jobqueue_job WHERE id = ?")) {
+            for (Map.Entry<String, String> lease : leases.entrySet()) {
+                query.setString(1, lease.getKey());
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    if (row.getString(1).equals("RUNNING") && lease.getValue().equals(row.getString(2))) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     /** Whether each of {@code jobs} is DONE or has been claimed again since its attempt count was taken. */
     boolean finishedOrClaimedAgain(Map<String, Integer> jobs) throws SQLException {
         try (Connection connection = db.connect();
