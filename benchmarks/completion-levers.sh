@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+export PGOPTIONS="-c client_min_messages=warning"
 PG="psql -q -h 127.0.0.1 -U postgres"
 PGBENCH=${PGBENCH:-$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)}
 PGBENCH=${PGBENCH:-pgbench}
