@@ -53,6 +53,11 @@ public class BenchResource {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     /** As many putters as the limit has committing threads and the drain has consumers. */
     private static final int PUT_THREADS = 4;
+    /**
+     * Seconds of puts before a latency measurement, not counted. Without them the consumer's node started its
+     * first seconds of a new path cold: at 200/s on a node that had drained nothing, over 20 ms for up to 12 s.
+     */
+    private static final int LATENCY_WARM_UP_SECONDS = 5;
 
     @Inject
     JobQueue jobs;
@@ -184,14 +189,21 @@ public class BenchResource {
         }
     }
 
-    /** Puts one job per transaction at a steady rate and measures commit-to-start latency on this node. */
+    /**
+     * Puts one job per transaction at a steady rate and measures commit-to-start latency on this node, after
+     * {@link #LATENCY_WARM_UP_SECONDS} of the same, not counted.
+     */
     @POST
     @Path("latency")
     public Map<String, Object> latency(@QueryParam("rate") int rate, @QueryParam("seconds") int seconds)
             throws Exception {
+        latencyHere(rate, rate * LATENCY_WARM_UP_SECONDS);
+        return latencyHere(rate, rate * seconds);
+    }
+
+    private Map<String, Object> latencyHere(int rate, int count) throws Exception {
         String queue = "bench-latency";
         deleteJobs(queue);
-        int count = rate * seconds;
         expect(queue, count);
         long[] committed = putAtRate(queue, rate, count, System::nanoTime);
         long[] started = starts(queue, count);
@@ -207,9 +219,13 @@ public class BenchResource {
     @Path("latency-remote")
     public Map<String, Object> latencyRemote(@QueryParam("rate") int rate, @QueryParam("seconds") int seconds,
             @QueryParam("remote") String remote) throws Exception {
+        latencyThere(rate, rate * LATENCY_WARM_UP_SECONDS, remote);
+        return latencyThere(rate, rate * seconds, remote);
+    }
+
+    private Map<String, Object> latencyThere(int rate, int count, String remote) throws Exception {
         String queue = "bench-remote";
         deleteJobs(queue);
-        int count = rate * seconds;
         send(HttpRequest.newBuilder(URI.create(remote + "/expect?queue=" + queue + "&count=" + count))
                 .POST(HttpRequest.BodyPublishers.noBody()));
         long[] committed = putAtRate(queue, rate, count, EpochMicros::now);
@@ -340,8 +356,22 @@ public class BenchResource {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("rate", rate);
         result.put("jobs", count);
+        result.put("over20MillisBySecond", slowBySecond(micros, rate));
         result.putAll(percentiles(micros));
         return result;
+    }
+
+    /**
+     * How many starts took over 20 ms, by second of the run (jobs were put {@code rate} a second), so that a tail
+     * can be told apart from a slow start of the run.
+     */
+    private static String slowBySecond(long[] micros, int rate) {
+        StringBuilder seconds = new StringBuilder();
+        for (int from = 0; from < micros.length; from += rate) {
+            long slow = Arrays.stream(micros, from, Math.min(micros.length, from + rate)).filter(m -> m > 20_000).count();
+            seconds.append(seconds.isEmpty() ? "" : " ").append(slow);
+        }
+        return seconds.toString();
     }
 
     /** Percentiles of {@code micros}, in milliseconds; {@code Long.MAX_VALUE} stands for a job that never started. */

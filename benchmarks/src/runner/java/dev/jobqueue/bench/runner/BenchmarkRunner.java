@@ -287,6 +287,9 @@ public final class BenchmarkRunner {
     }
 
     private String latencyRow(String result, int rate, String where) {
+        Matcher slow = Pattern.compile("\"over20MillisBySecond\":\"([0-9 ]*)\"").matcher(result);
+        System.out.println("latency " + rate + "/s, " + where + ": starts over 20 ms by second of the run: "
+                + (slow.find() ? slow.group(1) : "?"));
         return String.format(Locale.ROOT,
                 "| latency, commit to start, %d/s for %d s, %s | p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms | | |",
                 rate, latencySeconds, where, number(result, "p50Millis"), number(result, "p95Millis"),
