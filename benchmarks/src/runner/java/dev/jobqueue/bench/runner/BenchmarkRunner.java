@@ -22,15 +22,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Measures PostgreSQL's own commit limit, then asks the benchmark application on the nodes (Liberty, or WildFly
+ * Measures the database's own commit limit, then asks the benchmark application on the nodes (Liberty, or WildFly
  * with {@code -Pbench,wildfly}) for each jobqueue measurement, and prints them side by side. Started by
- * {@code ./mvnw -Pbench -pl benchmarks -am verify}.
+ * {@code ./mvnw -Pbench -pl benchmarks -am verify}. On MariaDB ({@code -Pbench,mariadb}) it measures jobqueue's drains
+ * against MariaDB's limit alone: the peers, pgbench and the job-row limits are PostgreSQL's.
  */
 public final class BenchmarkRunner {
 
     private static final String DATABASE = System.getProperty("bench.db.name", "test");
-    private static final String JDBC_URL = "jdbc:postgresql://127.0.0.1:5432/" + DATABASE;
-    private static final String JDBC_USER = System.getProperty("bench.jdbc.user", "postgres");
+    /** The nodes' database, which the runner measures too: postgresql, or mariadb with -Pbench,mariadb. */
+    private static final boolean MARIADB = System.getProperty("bench.database", "postgresql").equals("mariadb");
+    private static final String JDBC_URL = MARIADB ? "jdbc:mariadb://127.0.0.1:3306/" + DATABASE
+            : "jdbc:postgresql://127.0.0.1:5432/" + DATABASE;
+    private static final String JDBC_USER = System.getProperty("bench.jdbc.user", MARIADB ? "root" : "postgres");
     private static final int LIMIT_THREADS = 4;
     /** As the benchmark's nodes: 4 consumer threads and 10 pooled connections. */
     private static final int DRAIN_THREADS = 4;
@@ -84,9 +88,17 @@ public final class BenchmarkRunner {
         }
         List<String> rows = new ArrayList<>();
         double limit = jdbcCommitLimit();
-        Thread vacuuming = startVacuuming();
         rows.add(String.format(Locale.ROOT, "| JDBC single-row UPDATE, %d threads (the limit) | %.0f commits/s | 1.00 | 1 |",
                 LIMIT_THREADS, limit));
+        if (MARIADB) {
+            if (only.contains("drain")) {
+                warmUpOurDrains();
+                ourDrains().forEach((queue, run) -> rows.add(drainRow(OUR_DRAINS.get(queue), run, Double.NaN)));
+            }
+            print(rows);
+            return;
+        }
+        Thread vacuuming = startVacuuming();
         JobRowCommits jobRows = new JobRowCommits(JDBC_URL, JDBC_USER, LIMIT_THREADS, LIMIT_DURATION);
         double finishes = jobRows.finishes();
         rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: mark a job row DONE (BEGIN, UPDATE, COMMIT)"
@@ -155,9 +167,14 @@ public final class BenchmarkRunner {
             rows.addAll(new DashboardLatency(JDBC_URL, JDBC_USER, URI.create(url).resolve("/jobqueue/admin/"),
                     dashboardRows).measure());
         }
+        print(rows);
+    }
+
+    private void print(List<String> rows) {
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
-                + System.getProperty("java.version") + ", PostgreSQL at " + JDBC_URL + ", jobqueue on " + server);
+                + System.getProperty("java.version") + ", " + (MARIADB ? "MariaDB" : "PostgreSQL") + " at " + JDBC_URL
+                + ", jobqueue on " + server);
         System.out.println("| measurement | result | ratio to the limit | transactions per job |");
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
@@ -214,18 +231,10 @@ public final class BenchmarkRunner {
         System.out.println("benchmark: warming up, " + WARM_UP_JOBS + " jobs each");
         dbScheduler.drain(WARM_UP_JOBS, commits);
         jobRunr.drain(WARM_UP_JOBS, commits);
-        for (String queue : OUR_DRAINS.keySet()) {
-            call("drain?queue=" + queue + "&jobs=" + WARM_UP_JOBS);
-        }
+        warmUpOurDrains();
         List<Bracketed<PeerDrain.DrainResult>> dbSchedulerRuns = new ArrayList<>();
         dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
-        Map<String, Bracketed<PeerDrain.DrainResult>> ours = new LinkedHashMap<>();
-        for (String queue : OUR_DRAINS.keySet()) {
-            ours.put(queue, bracketed(() -> {
-                String body = call("drain?queue=" + queue + "&jobs=" + jobs);
-                return new PeerDrain.DrainResult(number(body, "jobsPerSecond"), number(body, "transactionsPerJob"));
-            }));
-        }
+        Map<String, Bracketed<PeerDrain.DrainResult>> ours = ourDrains();
         dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
         Bracketed<PeerDrain.DrainResult> jobRunrRun = bracketed(() -> peerDrain(jobRunr, commits));
         double reference = dbSchedulerRuns.stream().mapToDouble(run -> run.body().jobsPerSecond()).average()
@@ -238,6 +247,24 @@ public final class BenchmarkRunner {
         ours.forEach((queue, run) -> rows.add(drainRow(OUR_DRAINS.get(queue), run, reference)));
         rows.add(drainRow(jobRunr.name() + " (" + jobRunr.guarantee() + ")", jobRunrRun, reference));
         return rows;
+    }
+
+    private void warmUpOurDrains() throws Exception {
+        for (String queue : OUR_DRAINS.keySet()) {
+            call("drain?queue=" + queue + "&jobs=" + WARM_UP_JOBS);
+        }
+    }
+
+    /** The measured drain of each of jobqueue's queues, by queue. */
+    private Map<String, Bracketed<PeerDrain.DrainResult>> ourDrains() throws Exception {
+        Map<String, Bracketed<PeerDrain.DrainResult>> ours = new LinkedHashMap<>();
+        for (String queue : OUR_DRAINS.keySet()) {
+            ours.put(queue, bracketed(() -> {
+                String body = call("drain?queue=" + queue + "&jobs=" + jobs);
+                return new PeerDrain.DrainResult(number(body, "jobsPerSecond"), number(body, "transactionsPerJob"));
+            }));
+        }
+        return ours;
     }
 
     /**
@@ -272,10 +299,14 @@ public final class BenchmarkRunner {
         return result;
     }
 
+    /** A drain's row; {@code reference} is db-scheduler's rate, NaN where it was not measured (MariaDB). */
     private String drainRow(String system, Bracketed<PeerDrain.DrainResult> run, double reference) {
         double perSecond = run.body().jobsPerSecond();
-        return String.format(Locale.ROOT, "| drain %,d no-op jobs: %s | %.0f jobs/s, %.2f × db-scheduler | %s | %.2f |",
-                jobs, system, perSecond, perSecond / reference, run.ratio(perSecond), run.body().transactionsPerJob());
+        double transactionsPerJob = run.body().transactionsPerJob();
+        return String.format(Locale.ROOT, "| drain %,d no-op jobs: %s | %.0f jobs/s%s | %s | %s |", jobs, system,
+                perSecond, Double.isNaN(reference) ? "" : String.format(Locale.ROOT, ", %.2f × db-scheduler",
+                        perSecond / reference), run.ratio(perSecond),
+                transactionsPerJob < 0 ? "" : String.format(Locale.ROOT, "%.2f", transactionsPerJob));
     }
 
     private static Map<String, String> orderedMap(String... keysAndValues) {
@@ -301,8 +332,9 @@ public final class BenchmarkRunner {
         try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
                 Statement ddl = connection.createStatement()) {
             ddl.execute("CREATE TABLE IF NOT EXISTS bench_commit_limit (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)");
+            ddl.execute("DELETE FROM bench_commit_limit");
             for (int i = 0; i < LIMIT_THREADS; i++) {
-                ddl.execute("INSERT INTO bench_commit_limit VALUES (" + i + ", 0) ON CONFLICT (id) DO NOTHING");
+                ddl.execute("INSERT INTO bench_commit_limit VALUES (" + i + ", 0)");
             }
         }
         AtomicLong commits = new AtomicLong();
@@ -356,6 +388,9 @@ public final class BenchmarkRunner {
     }
 
     private static void vacuumQueueTables() throws Exception {
+        if (MARIADB) {
+            return; // InnoDB purges old row versions itself, in the background
+        }
         try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
                 Statement vacuum = connection.createStatement()) {
             for (String table : QUEUE_TABLES) {
