@@ -7,6 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import javax.sql.DataSource;
+import org.mariadb.jdbc.MariaDbDataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * The database the nodes share, seen from the test: it is created afresh, counted, and stopped and started
@@ -179,6 +182,19 @@ enum TestDatabase {
 
     Connection connect() throws SQLException {
         return DriverManager.getConnection(url(NAME), user, "");
+    }
+
+    /** A data source of {@link #NAME}, as a node's datasource gives connections. */
+    DataSource dataSource() throws SQLException {
+        if (this == MARIADB) {
+            MariaDbDataSource mariadb = new MariaDbDataSource(url(NAME));
+            mariadb.setUser(user);
+            return mariadb;
+        }
+        PGSimpleDataSource postgresql = new PGSimpleDataSource();
+        postgresql.setURL(url(NAME));
+        postgresql.setUser(user);
+        return postgresql;
     }
 
     /** Creates the tables the test application writes to. */

@@ -28,7 +28,6 @@ import javax.sql.DataSource;
 public class SchemaCheck {
 
     private static final Logger LOG = Logger.getLogger(SchemaCheck.class.getName());
-    private static final int SCRIPT_ATTEMPTS = 3;
     private static final String SCRIPT_FOLDER = "META-INF/jobqueue/schema/";
     private static final String MARIADB_EXACT_KEYS = SCRIPT_FOLDER + "upgrade/mariadb-exact-keys.sql";
     /** The collation of MariaDB's key columns: binary, and NO PAD, so 'a' and 'a ' are two keys. */
@@ -55,7 +54,17 @@ public class SchemaCheck {
     @Resource(lookup = JndiNames.DATASOURCE)
     DataSource dataSource;
 
+    /** For CDI, which injects the data source. */
+    SchemaCheck() {
+    }
+
+    /** Checks, or creates, the schema of a data source outside a container. */
+    public SchemaCheck(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
     /**
+     * @param create whether to run the shipped DDL first, and on MariaDB to make the key columns exact
      * @throws IllegalStateException if the table or one of its columns is missing, or on MariaDB if the key
      *                               columns do not compare byte for byte
      */
@@ -64,11 +73,16 @@ public class SchemaCheck {
             Database database = Database.of(connection.getMetaData().getDatabaseProductName());
             String script = SCRIPT_FOLDER + database.script();
             if (create) {
-                runAllowingRaces(connection, script);
+                SchemaLock.around(connection, database, () -> {
+                    run(connection, script);
+                    if (database == Database.MARIADB && !inexactKeyColumns(connection).isEmpty()) {
+                        run(connection, MARIADB_EXACT_KEYS);
+                    }
+                });
             }
             probe(connection, script);
             if (database == Database.MARIADB) {
-                requireExactKeys(connection, create);
+                requireExactKeys(connection);
             }
         } catch (SQLException e) {
             throw new IllegalStateException(Messages.databaseUnreachable(e.getMessage()), e);
@@ -96,14 +110,10 @@ public class SchemaCheck {
     /**
      * MariaDB compares strings with the column's collation, and its default ignores case, accents and trailing
      * spaces: a put with dedupe key 'Ab1' would find 'ab1' held and write nothing. Tables from mariadb.sql
-     * before keys were made exact are converted, if jobqueue may change the schema, or refused.
+     * before keys were made exact are converted when jobqueue may change the schema, and refused otherwise.
      */
-    private static void requireExactKeys(Connection connection, boolean upgrade) throws SQLException {
+    private static void requireExactKeys(Connection connection) throws SQLException {
         List<String> inexact = inexactKeyColumns(connection);
-        if (!inexact.isEmpty() && upgrade) {
-            runAllowingRaces(connection, MARIADB_EXACT_KEYS);
-            inexact = inexactKeyColumns(connection);
-        }
         if (!inexact.isEmpty()) {
             throw new IllegalStateException(Messages.inexactKeyColumns(String.join(", ", inexact),
                     MARIADB_EXACT_KEYS));
@@ -124,25 +134,6 @@ public class SchemaCheck {
             }
         }
         return inexact;
-    }
-
-    /**
-     * Runs the idempotent script, again if it fails: nodes started together run it at the same time, and
-     * PostgreSQL can then fail one node's CREATE ... IF NOT EXISTS with a duplicate-key error.
-     */
-    private static void runAllowingRaces(Connection connection, String script) throws SQLException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                run(connection, script);
-                return;
-            } catch (SQLException e) {
-                if (attempt == SCRIPT_ATTEMPTS) {
-                    throw e;
-                }
-                LOG.info("jobqueue: schema script " + script + " failed, as it does when another node runs it at"
-                        + " the same time; running it again: " + e.getMessage());
-            }
-        }
     }
 
     private static void run(Connection connection, String script) throws SQLException {
