@@ -95,7 +95,7 @@ enum Database {
         return value == null ? null : value.toInstant();
     }
 
-    /** Whether one UPDATE can both claim rows and return them ({@code RETURNING}). */
+    /** Whether an UPDATE or a DELETE can return the rows it changed ({@code RETURNING}). */
     boolean updatesReturningRows() {
         return this == POSTGRESQL;
     }

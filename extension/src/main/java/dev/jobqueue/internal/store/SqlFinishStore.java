@@ -69,20 +69,30 @@ public class SqlFinishStore implements FinishStore {
      */
     private static int finish(Connection connection, Database db, boolean retain, Instant now, String where,
             List<String> whereValues) throws SQLException {
-        String sql = retain
-                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL,"
-                        + " last_error = NULL" + where
-                : "DELETE FROM jobqueue_job" + where;
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            int index = 1;
-            if (retain) {
-                db.bind(statement, index++, now);
-            }
+        try (PreparedStatement statement = connection.prepareStatement(finishStatement(retain, where))) {
+            int index = bindFinish(statement, 1, db, retain, now);
             for (String value : whereValues) {
                 statement.setString(index++, value);
             }
             return statement.executeUpdate();
         }
+    }
+
+    private static String finishStatement(boolean retain, String where) {
+        return retain
+                ? "UPDATE jobqueue_job SET state = 'DONE', finished_at = ?, lease_token = NULL, lease_expires_at = NULL,"
+                        + " last_error = NULL" + where
+                : "DELETE FROM jobqueue_job" + where;
+    }
+
+    /** Binds {@link #finishStatement}'s parameters before its WHERE clause; returns the index after them. */
+    private static int bindFinish(PreparedStatement statement, int first, Database db, boolean retain, Instant now)
+            throws SQLException {
+        if (retain) {
+            db.bind(statement, first, now);
+            return first + 1;
+        }
+        return first;
     }
 
     @Override
@@ -93,40 +103,73 @@ public class SqlFinishStore implements FinishStore {
         return jdbc.run((connection, db) -> {
             List<ClaimedJob> left = new ArrayList<>();
             for (Map.Entry<String, List<ClaimedJob>> claim : byLease.entrySet()) {
-                Set<String> simple = lockSimple(connection, claim.getKey(), claim.getValue());
-                claim.getValue().stream().filter(job -> !simple.contains(job.id())).forEach(left::add);
-                if (simple.isEmpty()) {
-                    continue;
-                }
-                String where = " WHERE lease_token = ? AND state = 'RUNNING' AND id IN ("
-                        + Database.placeholders(simple.size()) + ")";
-                List<String> values = new ArrayList<>();
-                values.add(claim.getKey());
-                values.addAll(simple);
-                finish(connection, db, retain, now, where, values);
+                Set<String> finished = db.updatesReturningRows()
+                        ? finishSimpleReturning(connection, db, retain, now, claim.getKey(), claim.getValue())
+                        : finishSimpleLocked(connection, db, retain, now, claim.getKey(), claim.getValue());
+                claim.getValue().stream().filter(job -> !finished.contains(job.id())).forEach(left::add);
             }
             return left;
         });
     }
 
-    /** Locks the jobs of one claim that this node still holds and that no job waits for; returns their ids. */
-    private static Set<String> lockSimple(Connection connection, String leaseToken, List<ClaimedJob> jobs)
-            throws SQLException {
-        Set<String> simple = new LinkedHashSet<>();
-        try (PreparedStatement select = connection.prepareStatement("SELECT id FROM jobqueue_job"
-                + " WHERE lease_token = ? AND state = 'RUNNING' AND has_dependents = FALSE AND id IN ("
-                + Database.placeholders(jobs.size()) + ") FOR UPDATE")) {
-            select.setString(1, leaseToken);
-            for (int i = 0; i < jobs.size(); i++) {
-                select.setString(i + 2, jobs.get(i).id());
+    /** The jobs of one claim that this node still holds and that no job waits for. */
+    private static String simpleJobs(int count) {
+        return " WHERE lease_token = ? AND state = 'RUNNING' AND has_dependents = FALSE AND id IN ("
+                + Database.placeholders(count) + ")";
+    }
+
+    /**
+     * Finishes the {@link #simpleJobs simple jobs} of one claim in one statement that returns their ids; returns
+     * them.
+     */
+    private static Set<String> finishSimpleReturning(Connection connection, Database db, boolean retain, Instant now,
+            String leaseToken, List<ClaimedJob> jobs) throws SQLException {
+        Set<String> finished = new LinkedHashSet<>();
+        try (PreparedStatement statement = connection.prepareStatement(
+                finishStatement(retain, simpleJobs(jobs.size())) + " RETURNING id")) {
+            int index = bindFinish(statement, 1, db, retain, now);
+            bindClaimJobs(statement, index, leaseToken, jobs);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    finished.add(rows.getString(1));
+                }
             }
+        }
+        return finished;
+    }
+
+    /**
+     * Locks the {@link #simpleJobs simple jobs} of one claim, then finishes them, for databases whose UPDATE
+     * returns no rows; returns their ids.
+     */
+    private static Set<String> finishSimpleLocked(Connection connection, Database db, boolean retain, Instant now,
+            String leaseToken, List<ClaimedJob> jobs) throws SQLException {
+        Set<String> simple = new LinkedHashSet<>();
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT id FROM jobqueue_job" + simpleJobs(jobs.size()) + " FOR UPDATE")) {
+            bindClaimJobs(select, 1, leaseToken, jobs);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     simple.add(rows.getString(1));
                 }
             }
         }
+        if (!simple.isEmpty()) {
+            List<String> values = new ArrayList<>();
+            values.add(leaseToken);
+            values.addAll(simple);
+            finish(connection, db, retain, now, " WHERE lease_token = ? AND state = 'RUNNING' AND id IN ("
+                    + Database.placeholders(simple.size()) + ")", values);
+        }
         return simple;
+    }
+
+    private static void bindClaimJobs(PreparedStatement statement, int first, String leaseToken,
+            List<ClaimedJob> jobs) throws SQLException {
+        statement.setString(first, leaseToken);
+        for (int i = 0; i < jobs.size(); i++) {
+            statement.setString(first + 1 + i, jobs.get(i).id());
+        }
     }
 
     private Finish afterFinish(ClaimedJob job, Set<String> releasedQueues, List<FailedDependent> failedDependents) {
