@@ -4,6 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.logging.Logger;
 
 /**
  * Keeps nodes that start together from changing the schema at the same time. Without it, two nodes creating
@@ -14,6 +17,17 @@ final class SchemaLock {
 
     /** The PostgreSQL advisory lock's key: "jobq" in ASCII. */
     private static final long POSTGRESQL_KEY = 0x6a6f6271L;
+    /**
+     * How long the PostgreSQL change waits for a table lock before it rolls back and tries again. Its
+     * transaction holds each lock it took until it ends, so a running node's transaction that reads two of the
+     * tables in the other order could deadlock with it; and while it waits, that node's queries queue behind it.
+     */
+    private static final String LOCK_TIMEOUT = "5s";
+    private static final int POSTGRESQL_ATTEMPTS = 10;
+    private static final long RETRY_PAUSE_MILLIS = 500;
+    /** PostgreSQL's deadlock_detected and lock_not_available. */
+    private static final Set<String> LOCK_CONFLICTS = Set.of("40P01", "55P03");
+    private static final Logger LOG = Logger.getLogger(SchemaLock.class.getName());
     private static final String MARIADB_NAME = "jobqueue.schema";
     private static final int MARIADB_WAIT_SECONDS = 300;
 
@@ -39,13 +53,37 @@ final class SchemaLock {
         }
     }
 
+    /**
+     * Applies the change in one transaction under the advisory lock; when it conflicts with the locks of the
+     * running nodes' transactions (a deadlock, or a table lock not granted within {@link #LOCK_TIMEOUT}), rolls
+     * it back and tries again, up to {@link #POSTGRESQL_ATTEMPTS} times.
+     */
     private static void inLockedTransaction(Connection connection, Change change) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                inLockedTransactionOnce(connection, change);
+                return;
+            } catch (SQLException e) {
+                if (attempt == POSTGRESQL_ATTEMPTS || !LOCK_CONFLICTS.contains(e.getSQLState())) {
+                    throw e;
+                }
+                LOG.info("jobqueue: the schema script conflicted with other transactions' locks (" + e.getMessage()
+                        + "); trying again");
+                pause(attempt * RETRY_PAUSE_MILLIS);
+            }
+        }
+    }
+
+    private static void inLockedTransactionOnce(Connection connection, Change change) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
             try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
                 lock.setLong(1, POSTGRESQL_KEY);
                 lock.executeQuery().close();
+            }
+            try (Statement timeout = connection.createStatement()) {
+                timeout.execute("SET LOCAL lock_timeout = '" + LOCK_TIMEOUT + "'");
             }
             change.apply();
             connection.commit();
@@ -54,6 +92,15 @@ final class SchemaLock {
             throw e;
         } finally {
             connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static void pause(long millis) throws SQLException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while waiting to apply the schema script again", e);
         }
     }
 
