@@ -8,16 +8,8 @@
 #   benchmarks/completion-levers.sh                   # every variant
 #   VARIANTS="today group4" benchmarks/completion-levers.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-export PGOPTIONS="-c client_min_messages=warning"
-PG="psql -q -h 127.0.0.1 -U postgres"
-PGBENCH=${PGBENCH:-$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)}
-PGBENCH=${PGBENCH:-pgbench}
+source "$(dirname "$0")/levers-common.sh"
 ROWS=${ROWS:-300000}
-SECS=${SECS:-30}
-DB=jobqueue_levers
-SCHEMA=extension/src/main/resources/META-INF/jobqueue/schema/postgresql.sql
 SCRIPT=$(mktemp)
 trap 'rm -f "$SCRIPT"; $PG -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null' EXIT
 
