@@ -49,6 +49,14 @@ public class ChaosResource {
         return Integer.toString(count);
     }
 
+    /** Ends the work of the consumer calls under way on this node at once; their effects are written as usual. */
+    @POST
+    @Path("release")
+    public String release() {
+        Effects.releaseWorkUnderWay();
+        return "released";
+    }
+
     /** Saves an order and its job in one transaction; fails with 500 if either cannot be written. */
     @POST
     @Path("order")

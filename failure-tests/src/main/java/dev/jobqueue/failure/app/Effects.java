@@ -20,6 +20,7 @@ import javax.sql.DataSource;
 public class Effects {
 
     static final String NODE = System.getProperty("chaos.node", "?");
+    private static final long RELEASE_CHECK_MILLIS = 50;
 
     @Resource(lookup = "java:comp/DefaultDataSource")
     DataSource dataSource;
@@ -43,11 +44,24 @@ public class Effects {
         }
     }
 
-    /** Works for the payload's time, then writes the effect in the caller's (the consumer's) transaction. */
+    /** When {@link #releaseWorkUnderWay} was last called, in epoch milliseconds; 0 if never. */
+    private static volatile long releasedAt;
+
+    /** Ends at once the work of every consumer call under way on this node; calls that start later work their time. */
+    public static void releaseWorkUnderWay() {
+        releasedAt = System.currentTimeMillis();
+    }
+
+    /**
+     * Works for the payload's time, or until {@link #releaseWorkUnderWay} is called, then writes the effect in the
+     * caller's (the consumer's) transaction.
+     */
     @Transactional(TxType.MANDATORY)
     public void apply(JobContext job, Work work) throws SQLException, InterruptedException {
-        if (work.millis() > 0) {
-            Thread.sleep(work.millis());
+        long started = System.currentTimeMillis();
+        for (long left = work.millis(); left > 0 && releasedAt < started;
+                left = started + work.millis() - System.currentTimeMillis()) {
+            Thread.sleep(Math.min(left, RELEASE_CHECK_MILLIS));
         }
         write("INSERT INTO failure_effect (job_id, queue, n, node, done_at) VALUES (?, ?, ?, ?, ?)",
                 job.id().toString(), job.queue(), work.n(), NODE, System.currentTimeMillis());
