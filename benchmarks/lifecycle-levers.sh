@@ -11,6 +11,7 @@
 #
 #   benchmarks/lifecycle-levers.sh                    # every variant
 #   VARIANTS=today benchmarks/lifecycle-levers.sh
+#   SECS=10 benchmarks/lifecycle-levers.sh            # where 30 s finish every job (the script warns)
 set -euo pipefail
 source "$(dirname "$0")/levers-common.sh"
 ROWS=${ROWS:-1000000}
