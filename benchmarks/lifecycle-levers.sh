@@ -69,7 +69,7 @@ VACUUMED=jobqueue_job
 
 echo "| a claim of $CLAIM jobs, then their finish | jobs/s | job row updates that were HOT |"
 echo "|---|---|---|"
-for variant in ${VARIANTS:-today delete lease-table hot-claim}; do
+for variant in ${VARIANTS:-today delete lease-table hot-claim hot-claim-delete}; do
   case $variant in
     today)
       setup
@@ -109,15 +109,15 @@ WITH gone AS (DELETE FROM jobqueue_lease WHERE job_id = ANY (string_to_array(:id
 UPDATE jobqueue_job SET state = 'DONE', finished_at = now(), attempts = attempts + 1 FROM gone
   WHERE id = gone.job_id;"
       VACUUMED=jobqueue_job ;;
-    hot-claim)
+    hot-claim|hot-claim-delete)
       # The claim writes only columns no index reads, so that PostgreSQL can apply it as a HOT update (no new
       # index entries): the row stays PENDING with a lease token, which the next claims skip, and the lease
       # indexes are dropped. The claimed version must fit on its row's page: fillfactor HOT_FILLFACTOR (30
       # unless set; at 50 a sixth of the claims are not HOT). An upper bound: without the lease indexes nothing
-      # finds expired leases.
+      # finds expired leases. hot-claim-delete: the same, the finish deleting the rows (retention = 0s).
       setup "ALTER TABLE jobqueue_job SET (fillfactor = $HOT_FILLFACTOR);
         DROP INDEX jobqueue_job_lease, jobqueue_job_lease_expiry;"
-      measure "the claim is a HOT update of unindexed columns; the finish makes the rows DONE" "$TOKEN
+      measure "the claim is a HOT update of unindexed columns; the finish $([ $variant = hot-claim ] && echo "makes the rows DONE" || echo "deletes them")" "$TOKEN
 BEGIN;
 SET LOCAL synchronous_commit = off;
 WITH claimed AS (SELECT j.id $DUE AND j.lease_token IS NULL $ORDER),
@@ -126,7 +126,7 @@ c AS (UPDATE jobqueue_job u SET attempts = attempts + 1, lease_token = 't' || :t
   RETURNING u.id)
 $CLAIMED_IDS
 COMMIT;
-$DONE WHERE $BY_IDS AND lease_token = 't' || :t;" ;;
+$(if [ $variant = hot-claim ]; then echo "$DONE"; else echo "DELETE FROM jobqueue_job"; fi) WHERE $BY_IDS AND lease_token = 't' || :t;" ;;
     *) echo "unknown variant $variant" >&2; exit 1 ;;
   esac
 done
