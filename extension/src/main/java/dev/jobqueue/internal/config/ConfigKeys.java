@@ -18,6 +18,7 @@ public final class ConfigKeys {
     public static final Set<String> NODE = Set.of(NodeSettings.SHUTDOWN_GRACE, NodeSettings.SCHEMA_CREATE,
             NodeSettings.NOTIFY_ENABLED, NodeSettings.LISTEN_DATASOURCE, NodeSettings.ADMIN_ENABLED,
             NodeSettings.DASHBOARD_ENABLED, NodeSettings.SHOW_PAYLOADS, NodeSettings.UNDECLARED_SCHEDULE_GRACE,
+            NodeSettings.BULK_CHUNK_SIZE,
             NodeName.KEY);
 
     /** A queue's options, each read as {@code jobqueue.queue.<queue>.<option>}. */

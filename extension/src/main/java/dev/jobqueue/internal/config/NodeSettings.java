@@ -27,6 +27,9 @@ public class NodeSettings {
     public static final String DASHBOARD_ENABLED = "jobqueue.dashboard.enabled";
     public static final String SHOW_PAYLOADS = "jobqueue.dashboard.show-payloads";
     public static final String UNDECLARED_SCHEDULE_GRACE = "jobqueue.undeclared-schedule-grace";
+    public static final String BULK_CHUNK_SIZE = "jobqueue.bulk-chunk-size";
+    static final int DEFAULT_BULK_CHUNK_SIZE = 1_000;
+    static final int LARGEST_BULK_CHUNK_SIZE = 100_000;
     static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
     static final Duration DEFAULT_UNDECLARED_SCHEDULE_GRACE = Duration.ofMinutes(10);
     /** The shortest grace: nodes declare their schedules every quarter of it. */
@@ -45,10 +48,12 @@ public class NodeSettings {
      * @param showPayloads  whether the admin API and the dashboard show job payloads
      * @param undeclaredScheduleGrace how long no running node may declare a {@code @Recurring} schedule before it
      *                                is turned off
+     * @param bulkChunkSize how many rows each transaction of a bulk change (a retry or delete of many jobs, a
+     *                      purge, retention) takes
      */
     public record Values(Duration shutdownGrace, boolean schemaCreate, boolean notifyEnabled,
             Optional<String> listenDatasource, boolean adminEnabled, boolean dashboardEnabled, boolean showPayloads,
-            Duration undeclaredScheduleGrace) {
+            Duration undeclaredScheduleGrace, int bulkChunkSize) {
     }
 
     private Values values;
@@ -83,11 +88,28 @@ public class NodeSettings {
         boolean adminEnabled = flag(lookup, ADMIN_ENABLED, true, problems);
         boolean dashboardEnabled = flag(lookup, DASHBOARD_ENABLED, true, problems);
         boolean showPayloads = flag(lookup, SHOW_PAYLOADS, true, problems);
+        int bulkChunkSize = bulkChunkSize(lookup, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("\n", problems));
         }
         return new Values(grace, schemaCreate, notifyEnabled, listenDatasource, adminEnabled, dashboardEnabled,
-                showPayloads, undeclaredScheduleGrace);
+                showPayloads, undeclaredScheduleGrace, bulkChunkSize);
+    }
+
+    private static int bulkChunkSize(Function<String, Optional<String>> lookup, List<String> problems) {
+        return lookup.apply(BULK_CHUNK_SIZE).map(String::strip).map(value -> {
+            try {
+                int size = Integer.parseInt(value);
+                if (size >= 1 && size <= LARGEST_BULK_CHUNK_SIZE) {
+                    return size;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            problems.add(Messages.badConfigValue(BULK_CHUNK_SIZE, value, "expected a whole number from 1 to "
+                    + LARGEST_BULK_CHUNK_SIZE));
+            return DEFAULT_BULK_CHUNK_SIZE;
+        }).orElse(DEFAULT_BULK_CHUNK_SIZE);
     }
 
     private static Duration duration(Function<String, Optional<String>> lookup, String key, Duration byDefault,
@@ -149,5 +171,9 @@ public class NodeSettings {
 
     public Duration undeclaredScheduleGrace() {
         return values.undeclaredScheduleGrace();
+    }
+
+    public int bulkChunkSize() {
+        return values.bulkChunkSize();
     }
 }

@@ -136,7 +136,7 @@ public class AdminStore {
     }
 
     /**
-     * Retries every FAILED job of a queue, as {@link Retries} does, {@value Chunks#SIZE} at a time in finish
+     * Retries every FAILED job of a queue, as {@link Retries} does, {@code jobqueue.bulk-chunk-size} at a time in finish
      * order, each chunk in its own transaction. Jobs it cannot retry stay FAILED and are passed over.
      */
     public RetryOutcome retryQueue(String queue, Instant now) {
@@ -163,7 +163,7 @@ public class AdminStore {
             try (PreparedStatement select = connection.prepareStatement("SELECT finished_at, id FROM jobqueue_job"
                     + " WHERE queue = ? AND state = 'FAILED'"
                     + (from == null ? "" : " AND finished_at >= ? AND (finished_at > ? OR id > ?)")
-                    + " ORDER BY finished_at, id LIMIT " + Chunks.SIZE)) {
+                    + " ORDER BY finished_at, id LIMIT " + chunks.size())) {
                 select.setString(1, queue);
                 if (from != null) {
                     db.bind(select, 2, from.finishedAt());
@@ -191,7 +191,7 @@ public class AdminStore {
     }
 
     /**
-     * Deletes the queue's FAILED jobs that failed before {@code cutoff}, {@value Chunks#SIZE} at a time, each
+     * Deletes the queue's FAILED jobs that failed before {@code cutoff}, {@code jobqueue.bulk-chunk-size} at a time, each
      * chunk in its own transaction.
      */
     public int purgeFailed(String queue, Instant cutoff) {

@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
  * An operator's retries and deletes of dead letters in bulk: the jobs picked by id, or every FAILED job that
  * matches a filter. They follow the rules of the single-job actions, from the same place: {@link Retries} and
  * {@link Deletions}. A job that is no longer FAILED when the action reaches it is passed over, so a count is of the
- * jobs actually touched. Matching jobs are taken {@value Chunks#SIZE} at a time, newest first, each chunk in its
+ * jobs actually touched. Matching jobs are taken {@code jobqueue.bulk-chunk-size} at a time, newest first, each chunk in its
  * own transaction, as {@link Chunks} explains.
  */
 @ApplicationScoped
@@ -84,7 +84,7 @@ public class FailedJobActions {
         return jdbc.run((connection, db) -> {
             try (PreparedStatement select = connection.prepareStatement("SELECT id, seq FROM jobqueue_job WHERE "
                     + filter.where() + (from == null ? "" : " AND seq < ?") + " ORDER BY seq DESC LIMIT "
-                    + Chunks.SIZE)) {
+                    + chunks.size())) {
                 int next = filter.bind(select, 1);
                 if (from != null) {
                     select.setLong(next, from);

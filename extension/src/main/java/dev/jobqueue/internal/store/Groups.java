@@ -38,6 +38,9 @@ public class Groups {
     EnqueueStore enqueueStore;
 
     @Inject
+    Chunks chunks;
+
+    @Inject
     @JobQueueClock
     Clock clock;
 
@@ -100,7 +103,7 @@ public class Groups {
     }
 
     /**
-     * Looks at the next {@value Chunks#SIZE} group rows after {@code after}, in name order, and deletes those
+     * Looks at the next {@code jobqueue.bulk-chunk-size} group rows after {@code after}, in name order, and deletes those
      * older than {@link #SWEEP_MIN_AGE} that have no job left: groups emptied one job at a time, by an operator.
      *
      * @param after the last name the previous sweep looked at, or null to start from the first
@@ -109,9 +112,9 @@ public class Groups {
     @Transactional(TxType.REQUIRES_NEW)
     public String sweep(String after) {
         List<String> names = jdbc.query("SELECT name FROM jobqueue_group WHERE name > ? AND created_at < ?"
-                + " ORDER BY name LIMIT " + Chunks.SIZE, (row, db) -> row.getString(1),
+                + " ORDER BY name LIMIT " + chunks.size(), (row, db) -> row.getString(1),
                 after == null ? "" : after, clock.instant().minus(SWEEP_MIN_AGE));
         deleteEmpty(names);
-        return names.size() < Chunks.SIZE ? null : names.get(names.size() - 1);
+        return names.size() < chunks.size() ? null : names.get(names.size() - 1);
     }
 }

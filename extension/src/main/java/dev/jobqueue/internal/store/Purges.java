@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Deletes finished jobs in bulk: DONE jobs past their queue's retention, FAILED jobs an operator purges. It
- * works {@value Chunks#SIZE} jobs at a time, oldest first, each chunk in its own transaction, however many
+ * works {@code jobqueue.bulk-chunk-size} jobs at a time, oldest first, each chunk in its own transaction, however many
  * jobs match, and deletes each chunk as {@link Deletions} deletes any job: in the same transaction, the jobs
  * that waited for a deleted one are released and a group left with no job loses its row.
  */
@@ -54,7 +54,7 @@ public class Purges {
             try (PreparedStatement select = connection.prepareStatement("SELECT id, finished_at"
                     + " FROM jobqueue_job WHERE queue = ? AND state = '" + state.name() + "' AND finished_at < ?"
                     + (from == null ? "" : " AND finished_at >= ?")
-                    + " ORDER BY finished_at LIMIT " + Chunks.SIZE)) {
+                    + " ORDER BY finished_at LIMIT " + chunks.size())) {
                 select.setString(1, queue);
                 db.bind(select, 2, cutoff);
                 if (from != null) {

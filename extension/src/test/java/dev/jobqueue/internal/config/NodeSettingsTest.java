@@ -15,7 +15,7 @@ class NodeSettingsTest {
     @Test
     void unset_keys_take_their_defaults() {
         assertEquals(new NodeSettings.Values(Duration.ofSeconds(10), false, true, Optional.empty(), true, true, true,
-                Duration.ofMinutes(10)),
+                Duration.ofMinutes(10), 1_000),
                 NodeSettings.parse(key -> Optional.empty()));
     }
 
@@ -24,11 +24,22 @@ class NodeSettingsTest {
         Map<String, String> config = Map.of(NodeSettings.SHUTDOWN_GRACE, "30s", NodeSettings.SCHEMA_CREATE, "TRUE",
                 NodeSettings.NOTIFY_ENABLED, "False", NodeSettings.ADMIN_ENABLED, " false ",
                 NodeSettings.DASHBOARD_ENABLED, "false", NodeSettings.SHOW_PAYLOADS, "false",
-                NodeSettings.UNDECLARED_SCHEDULE_GRACE, "2m", NodeSettings.LISTEN_DATASOURCE, " jdbc/listen ");
+                NodeSettings.UNDECLARED_SCHEDULE_GRACE, "2m", NodeSettings.LISTEN_DATASOURCE, " jdbc/listen ",
+                NodeSettings.BULK_CHUNK_SIZE, " 3 ");
         assertEquals(new NodeSettings.Values(Duration.ofSeconds(30), true, false, Optional.of("jdbc/listen"), false,
                 false, false,
-                Duration.ofMinutes(2)),
+                Duration.ofMinutes(2), 3),
                 NodeSettings.parse(key -> Optional.ofNullable(config.get(key))));
+    }
+
+    @Test
+    void a_bulk_chunk_size_that_is_not_a_whole_number_from_1_to_100000_is_refused() {
+        for (String bad : List.of("0", "-5", "many", "100001", "2.5")) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> NodeSettings.parse(
+                    key -> Optional.ofNullable(Map.of(NodeSettings.BULK_CHUNK_SIZE, bad).get(key))));
+            assertEquals("JQ020: configuration key jobqueue.bulk-chunk-size has the invalid value '" + bad
+                    + "': expected a whole number from 1 to 100000", error.getMessage());
+        }
     }
 
     @Test
