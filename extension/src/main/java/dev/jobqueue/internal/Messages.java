@@ -90,6 +90,13 @@ public final class Messages {
                 + " propagate, or run that work in a REQUIRES_NEW transaction of its own";
     }
 
+    /** A job's completion lost its database connection again after it was handed back as often as it may be. */
+    public static String completionNotWritten(String id, String queue, int handBacks, Duration window) {
+        return "JQ046: the completion of job " + id + " on queue " + queue + " could not be written: its database"
+                + " connection was lost again after it was handed back " + handBacks + " times in "
+                + window.toMinutes() + " minutes, so this attempt counts as failed";
+    }
+
     public static String databaseUnreachable(String problem) {
         return "JQ031: cannot reach the jobqueue database: " + problem;
     }

@@ -5,6 +5,8 @@ import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
 import dev.jobqueue.QueueBackoffException;
+import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.SafeText;
 import dev.jobqueue.internal.config.Durations;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
@@ -72,6 +74,8 @@ class AttemptRecorder {
     @Inject
     LeaseClock leaseClock;
 
+    private final LostCompletions lostCompletions = new LostCompletions();
+
     private final OutageLog outage = new OutageLog(LOG, "the jobs finishing on this node", "each runs again: at"
             + " once, with its attempt not counted, if the attempt lost its connection; otherwise when its lease expires");
 
@@ -105,13 +109,21 @@ class AttemptRecorder {
      * The consumer threw, or its transaction could not commit, and everything it wrote rolled back. The job is
      * DONE if its queue counts the error as success; otherwise it runs again after its backoff, or is FAILED. If
      * the job's DONE, or the commit of its transaction, failed because the database connection was lost, the
-     * consumer is not to blame: the job is handed back (see {@link #handBack}).
+     * consumer is not to blame: the job is handed back (see {@link #handBack}), up to {@value
+     * LostCompletions#FREE_HAND_BACKS} times in {@link LostCompletions#WINDOW}. After that its attempt counts, with JQ046.
      *
      * @param completing whether the consumer had returned, and jobqueue was writing the job's DONE or committing
      */
     Outcome failed(ClaimedJob job, QueueOptions options, Throwable thrown, boolean completing) {
         if (completing && ConnectionLoss.causedBy(thrown)) {
-            return handBack(job, thrown);
+            if (lostCompletions.tryHandBack(job.id(), clock.instant())) {
+                return handBack(job, thrown);
+            }
+            lostCompletions.forget(job.id());
+            String reason = Messages.completionNotWritten(job.id(), job.queue(), LostCompletions.FREE_HAND_BACKS,
+                    LostCompletions.WINDOW);
+            LOG.warning("jobqueue: " + reason + ": " + SafeText.of(String.valueOf(thrown)));
+            return retryOrGiveUp(job, options, new CompletionNotWritten(reason, thrown));
         }
         Throwable error = causeOf(thrown);
         QueueBackoffException backoff = backoffIn(error);
@@ -120,6 +132,29 @@ class AttemptRecorder {
         }
         boolean success = !(error instanceof RollbackOnlyException) && options.countsAsSuccess(error);
         return success ? doneDespite(job, options, error) : retryOrGiveUp(job, options, error);
+    }
+
+    /**
+     * Whether every job of a call that lost its connection while completing may be handed back once more; if not,
+     * the call is split, so that the job that cannot complete comes to count its attempt alone.
+     */
+    boolean mayHandBackAll(List<ClaimedJob> jobs) {
+        Instant now = clock.instant();
+        return jobs.stream().allMatch(job -> lostCompletions.mayHandBack(job.id(), now));
+    }
+
+    /**
+     * The node is stopping and a call of several jobs failed: no call of them is made again here, since their
+     * leases may be released already and another node may run them. Each is handed back, fenced by its lease, its
+     * attempt not counted.
+     */
+    Outcome handBackAtStop(ClaimedJob job) {
+        try {
+            leases.release(List.of(job));
+        } catch (RuntimeException storeError) {
+            return notRecorded(job, storeError);
+        }
+        return Outcome.HANDED_BACK;
     }
 
     /** Gives the job up: it becomes FAILED with {@code reason}, and so do the jobs that wait for it. */
@@ -135,7 +170,7 @@ class AttemptRecorder {
             return Outcome.LEASE_LOST;
         }
         LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
-                + job.attempt() + ": " + firstLine(reason));
+                + job.attempt() + ": " + SafeText.of(firstLine(reason)));
         metrics.finished(job.queue(), JobMetrics.Outcome.FAILED);
         Observers.notify(failures, new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now),
                 LOG);
@@ -177,24 +212,38 @@ class AttemptRecorder {
      * and no node claims the queue's jobs until then. This node hands back the jobs it claimed and has not started.
      */
     private Outcome backOff(ClaimedJob job, QueueBackoffException backoff) {
+        return backOff(List.of(job), backoff).get(0);
+    }
+
+    /**
+     * A call of several jobs told the queue to back off: each of its jobs goes back as one job's would, its attempt
+     * not counted, and the backoff is logged once.
+     *
+     * @return each job's outcome, in the order given
+     */
+    List<Outcome> backOff(List<ClaimedJob> jobs, QueueBackoffException backoff) {
         Duration wait = backoff.getWait().compareTo(Durations.MAX) > 0 ? Durations.MAX : backoff.getWait();
         Instant until = leaseClock.now().plus(wait);
-        try {
-            if (!store.backOff(job, until, leaseClock.now())) {
-                return Outcome.LEASE_LOST;
+        List<Outcome> outcomes = jobs.stream().map(job -> {
+            try {
+                return store.backOff(job, until, leaseClock.now()) ? Outcome.BACKED_OFF : Outcome.LEASE_LOST;
+            } catch (RuntimeException storeError) {
+                return notRecorded(job, storeError);
             }
-        } catch (RuntimeException storeError) {
-            return notRecorded(job, storeError);
+        }).toList();
+        if (outcomes.contains(Outcome.BACKED_OFF)) {
+            ClaimedJob first = jobs.get(0);
+            LOG.info(() -> "jobqueue: the consumer of queue " + first.queue() + " told it to back off for " + wait
+                    + " (" + SafeText.of(backoff.getMessage()) + "); no node claims its jobs until " + until + ", and "
+                    + (jobs.size() == 1 ? "job " + first.id() + " runs again then, attempt " + first.attempt()
+                    : "the " + jobs.size() + " jobs of its call run again then, their attempts") + " not counted");
+            dispatcher.backOff(first.queue(), until);
         }
-        LOG.info(() -> "jobqueue: the consumer of queue " + job.queue() + " told it to back off for " + wait
-                + " (" + backoff.getMessage() + "); no node claims its jobs until " + until + ", and job " + job.id()
-                + " runs again then, attempt " + job.attempt() + " not counted");
-        dispatcher.backOff(job.queue(), until);
-        return Outcome.BACKED_OFF;
+        return outcomes;
     }
 
     /** The {@link QueueBackoffException} among the error and its causes, or null. */
-    private static QueueBackoffException backoffIn(Throwable error) {
+    static QueueBackoffException backoffIn(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof QueueBackoffException backoff) {
                 return backoff;
@@ -215,7 +264,7 @@ class AttemptRecorder {
         try {
             announce(complete(job, options));
             LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " is DONE: its consumer threw "
-                    + error + ", which the queue counts as success");
+                    + SafeText.of(String.valueOf(error)) + ", which the queue counts as success");
             metrics.finished(job.queue(), JobMetrics.Outcome.DONE);
             return Outcome.DONE;
         } catch (LeaseLostException e) {
@@ -242,12 +291,23 @@ class AttemptRecorder {
             return notRecorded(job, storeError);
         }
         LOG.info(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " failed attempt "
-                + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": " + error);
+                + job.attempt() + " of " + options.maxAttempts() + " and runs again in " + delay + ": "
+                + SafeText.of(String.valueOf(error)));
         metrics.finished(job.queue(), JobMetrics.Outcome.RETRIED);
         dispatcher.wakeWhenRetryDue(job.queue(), nextRunAt);
         Observers.notify(retries, new JobRetried(JobId.parse(job.id()), job.queue(), job.attempt(), errorText, now,
                 nextRunAt), LOG);
         return Outcome.RETRY;
+    }
+
+    /** A job's completion that lost its database connection more often than it may be handed back: JQ046. */
+    private static final class CompletionNotWritten extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        CompletionNotWritten(String reason, Throwable lost) {
+            super(reason, lost);
+        }
     }
 
     private static String firstLine(String text) {

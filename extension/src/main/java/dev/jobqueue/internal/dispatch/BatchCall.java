@@ -1,7 +1,9 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.JobContext;
+import dev.jobqueue.QueueBackoffException;
 import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.SafeText;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.metrics.JobMetrics;
@@ -29,6 +31,7 @@ import java.util.logging.Logger;
  * transaction has one span that links to the spans that put the jobs. A transaction that fails runs again in two
  * halves, and so on, until the failing job runs alone and fails as it would in a consumer of one job per call.
  * A job whose lease another attempt took is no failure: it leaves, and the others run again once, together.
+ * A backoff ends the call, and a node that stops calls none of its jobs again.
  */
 @ApplicationScoped
 class BatchCall {
@@ -58,6 +61,9 @@ class BatchCall {
     @Inject
     JobTracing tracing;
 
+    @Inject
+    Dispatcher dispatcher;
+
     /** Runs the jobs, and puts each one's outcome in {@code outcomes}. */
     void run(List<PreparedJob> batch, ConsumerMethod consumer, QueueOptions options,
             Map<ClaimedJob, Outcome> outcomes) {
@@ -84,24 +90,16 @@ class BatchCall {
                 outcomes.put(job, Outcome.LEASE_LOST);
             });
             List<PreparedJob> rest = batch.stream().filter(prepared -> !e.jobs.contains(prepared.job())).toList();
+            if (dispatcher.stopping()) {
+                handBackAtStop(rest, outcomes);
+                return;
+            }
             LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " rolled back because " + e.jobs.size()
                     + " of its jobs lost their leases; the other " + rest.size() + " run again in one call");
             run(rest, consumer, options, outcomes);
             return;
         } catch (Throwable e) {
-            boolean connectionLost = completing[0] && ConnectionLoss.causedBy(e);
-            span.end(connectionLost ? Outcome.HANDED_BACK.name() : "SPLIT", e, true);
-            if (connectionLost) {
-                // No job is to blame, and no half would fare better on the lost connection: each is handed back.
-                batch.forEach(prepared -> outcomes.put(prepared.job(),
-                        recorder.failed(prepared.job(), options, e, true)));
-                return;
-            }
-            LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " with " + batch.size() + " jobs failed,"
-                    + " so they run again in two halves: " + AttemptRecorder.causeOf(e));
-            int half = batch.size() / 2;
-            run(batch.subList(0, half), consumer, options, outcomes);
-            run(batch.subList(half, batch.size()), consumer, options, outcomes);
+            endFailed(batch, consumer, options, outcomes, e, completing[0], span);
             return;
         }
         span.end(Outcome.DONE.name(), null, false);
@@ -112,6 +110,49 @@ class BatchCall {
             metrics.finished(prepared.job().queue(), JobMetrics.Outcome.DONE);
             outcomes.put(prepared.job(), Outcome.DONE);
         }
+    }
+
+    /**
+     * The call, or its commit, threw and rolled back. A backoff ends the call: its jobs go back with their attempts
+     * not counted, as one job's would. A lost connection while completing hands every job back, unless one of them
+     * has been handed back as often as it may; then, as for any other failure, the jobs run again in two halves,
+     * unless the node is stopping: then none is called again here, and each is handed back.
+     */
+    private void endFailed(List<PreparedJob> batch, ConsumerMethod consumer, QueueOptions options,
+            Map<ClaimedJob, Outcome> outcomes, Throwable e, boolean completing, ConsumerSpan span) {
+        List<ClaimedJob> jobs = batch.stream().map(PreparedJob::job).toList();
+        QueueBackoffException backoff = completing ? null : AttemptRecorder.backoffIn(AttemptRecorder.causeOf(e));
+        if (backoff != null) {
+            span.end(Outcome.BACKED_OFF.name(), e, true);
+            List<Outcome> backedOff = recorder.backOff(jobs, backoff);
+            for (int i = 0; i < jobs.size(); i++) {
+                outcomes.put(jobs.get(i), backedOff.get(i));
+            }
+            return;
+        }
+        boolean connectionLost = completing && ConnectionLoss.causedBy(e);
+        if (connectionLost && recorder.mayHandBackAll(jobs)) {
+            // No job is to blame, and no half would fare better on the lost connection: each is handed back.
+            span.end(Outcome.HANDED_BACK.name(), e, true);
+            batch.forEach(prepared -> outcomes.put(prepared.job(), recorder.failed(prepared.job(), options, e, true)));
+            return;
+        }
+        span.end("SPLIT", e, true);
+        if (dispatcher.stopping()) {
+            handBackAtStop(batch, outcomes);
+            return;
+        }
+        LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " with " + batch.size() + " jobs failed,"
+                    + " so they run again in two halves: " + AttemptRecorder.causeOf(e));
+        int half = batch.size() / 2;
+        run(batch.subList(0, half), consumer, options, outcomes);
+        run(batch.subList(half, batch.size()), consumer, options, outcomes);
+    }
+
+    private void handBackAtStop(List<PreparedJob> batch, Map<ClaimedJob, Outcome> outcomes) {
+        LOG.fine(() -> "jobqueue: a call of " + batch.size() + " jobs ended while this node stops; they are handed"
+                + " back and not called again here");
+        batch.forEach(prepared -> outcomes.put(prepared.job(), recorder.handBackAtStop(prepared.job())));
     }
 
     /**

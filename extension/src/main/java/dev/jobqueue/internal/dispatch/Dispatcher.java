@@ -42,6 +42,7 @@ public class Dispatcher {
     static final Duration INTERRUPTED_WAIT = Duration.ofSeconds(5);
 
     private final Map<String, QueueWorker> workers = new ConcurrentHashMap<>();
+    private volatile boolean stopping;
     @Inject
     @JobQueueClock
     Clock clock;
@@ -185,7 +186,13 @@ public class Dispatcher {
         }
     }
 
+    /** Whether this node has begun to stop: a call that ends now makes no call of its jobs again. */
+    public boolean stopping() {
+        return stopping;
+    }
+
     public void stop(Duration grace) {
+        stopping = true;
         workers.values().forEach(QueueWorker::stop);
         List<ClaimedJob> unstarted = workers.values().stream().flatMap(worker -> worker.takeBuffered().stream())
                 .toList();

@@ -137,20 +137,23 @@ public class AdminStore {
 
     /**
      * Retries every FAILED job of a queue, as {@link Retries} does, {@code jobqueue.bulk-chunk-size} at a time in finish
-     * order, each chunk in its own transaction. Jobs it cannot retry stay FAILED and are passed over.
+     * order, each chunk in its own transaction; see {@link Retries#inRuns} for a job and the jobs that wait for it.
+     * Jobs it cannot retry stay FAILED and are passed over.
      */
     public RetryOutcome retryQueue(String queue, Instant now) {
-        AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
-        chunks.<FailedKey>run(from -> {
-            List<FailedKey> keys = failedChunk(queue, from);
-            if (keys.isEmpty()) {
-                return new Chunks.Step<>(0, 0, null);
-            }
-            RetryOutcome outcome = retries.retryAmong(keys.stream().map(FailedKey::id).toList(), now);
-            total.accumulateAndGet(outcome, RetryOutcome::plus);
-            return new Chunks.Step<>(keys.size(), outcome.retried(), keys.get(keys.size() - 1));
+        return Retries.inRuns(() -> {
+            AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
+            chunks.<FailedKey>run(from -> {
+                List<FailedKey> keys = failedChunk(queue, from);
+                if (keys.isEmpty()) {
+                    return new Chunks.Step<>(0, 0, null);
+                }
+                RetryOutcome outcome = retries.retryAmong(keys.stream().map(FailedKey::id).toList(), now);
+                total.accumulateAndGet(outcome, RetryOutcome::plus);
+                return new Chunks.Step<>(keys.size(), outcome.retried(), keys.get(keys.size() - 1));
+            });
+            return total.get();
         });
-        return total.get();
     }
 
     /** Where a chunk of {@link #retryQueue} ended: FAILED jobs are paged in (finished_at, id) order. */

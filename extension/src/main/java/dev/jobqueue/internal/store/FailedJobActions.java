@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
  * An operator's retries and deletes of dead letters in bulk: the jobs picked by id, or every FAILED job that
  * matches a filter. They follow the rules of the single-job actions, from the same place: {@link Retries} and
  * {@link Deletions}. A job that is no longer FAILED when the action reaches it is passed over, so a count is of the
- * jobs actually touched. Matching jobs are taken {@code jobqueue.bulk-chunk-size} at a time, newest first, each chunk in its
- * own transaction, as {@link Chunks} explains.
+ * jobs actually touched. Matching jobs are taken {@code jobqueue.bulk-chunk-size} at a time, each chunk in its own
+ * transaction, as {@link Chunks} explains.
  */
 @ApplicationScoped
 public class FailedJobActions {
@@ -46,24 +46,29 @@ public class FailedJobActions {
         return inNewTransaction(() -> deletions.deleteAmong(ids, Deletions.Deletable.FAILED));
     }
 
-    /** Retries every job that matches {@code failed}, a filter of FAILED jobs. */
+    /**
+     * Retries every job that matches {@code failed}, a filter of FAILED jobs, oldest first, so that a job is
+     * retried before the jobs that wait for it; see {@link Retries#inRuns} for those it still passes over.
+     */
     public RetryOutcome retryMatching(JobFilter failed, Instant now) {
         requireFailed(failed);
-        AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
-        chunks.<Long>run(from -> {
-            Matching chunk = nextChunk(failed, from);
-            RetryOutcome outcome = retries.retryAmong(chunk.ids(), now);
-            total.accumulateAndGet(outcome, RetryOutcome::plus);
-            return new Chunks.Step<>(chunk.ids().size(), outcome.retried(), chunk.lastSeq());
+        return Retries.inRuns(() -> {
+            AtomicReference<RetryOutcome> total = new AtomicReference<>(RetryOutcome.NONE);
+            chunks.<Long>run(from -> {
+                Matching chunk = nextChunk(failed, from, true);
+                RetryOutcome outcome = retries.retryAmong(chunk.ids(), now);
+                total.accumulateAndGet(outcome, RetryOutcome::plus);
+                return new Chunks.Step<>(chunk.ids().size(), outcome.retried(), chunk.lastSeq());
+            });
+            return total.get();
         });
-        return total.get();
     }
 
     /** Deletes every job that matches {@code failed}, a filter of FAILED jobs; returns how many. */
     public int deleteMatching(JobFilter failed) {
         requireFailed(failed);
         return chunks.<Long>run(from -> {
-            Matching chunk = nextChunk(failed, from);
+            Matching chunk = nextChunk(failed, from, false);
             return new Chunks.Step<>(chunk.ids().size(), deletions.deleteAmong(chunk.ids(), Deletions.Deletable.FAILED),
                     chunk.lastSeq());
         });
@@ -75,16 +80,19 @@ public class FailedJobActions {
         }
     }
 
-    /** A chunk of matching jobs, and the put order of its oldest, where the next chunk starts. */
+    /** A chunk of matching jobs, and the put order of its last, where the next chunk starts. */
     private record Matching(List<String> ids, Long lastSeq) {
     }
 
-    /** The next chunk of matching jobs, newest first, put before {@code from} (the last chunk's oldest). */
-    private Matching nextChunk(JobFilter filter, Long from) {
+    /**
+     * The next chunk of matching jobs after {@code from}, the last chunk's last: in put order if {@code oldestFirst},
+     * else newest first.
+     */
+    private Matching nextChunk(JobFilter filter, Long from, boolean oldestFirst) {
         return jdbc.run((connection, db) -> {
             try (PreparedStatement select = connection.prepareStatement("SELECT id, seq FROM jobqueue_job WHERE "
-                    + filter.where() + (from == null ? "" : " AND seq < ?") + " ORDER BY seq DESC LIMIT "
-                    + chunks.size())) {
+                    + filter.where() + (from == null ? "" : oldestFirst ? " AND seq > ?" : " AND seq < ?")
+                    + " ORDER BY seq " + (oldestFirst ? "ASC" : "DESC") + " LIMIT " + chunks.size())) {
                 int next = filter.bind(select, 1);
                 if (from != null) {
                     select.setLong(next, from);

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobRetried;
+import dev.jobqueue.QueueBackoffException;
 import dev.jobqueue.internal.fixtures.FakeFinishStore;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.store.ClaimedJob;
 import jakarta.transaction.RollbackException;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -194,5 +196,67 @@ class BatchCallTest {
         assertEquals(List.of(Outcome.RETRY, Outcome.DONE, Outcome.DONE, Outcome.DONE), outcomes);
         assertTrue(store.recorded.stream().anyMatch(record -> record.state().equals("PENDING")
                 && record.error().contains("JQ040")), "the rollback-only job's error names JQ040: " + store.recorded);
+    }
+
+    @Test
+    void a_batch_that_asks_for_a_backoff_ends_its_call_and_every_job_goes_back_with_its_attempt_not_counted() {
+        List<ClaimedJob> jobs = jobs(8);
+        consumer.throwing = new QueueBackoffException(Duration.ofSeconds(30), "partner: 429");
+
+        assertEquals(Collections.nCopies(8, Outcome.BACKED_OFF), runTogether(jobs));
+
+        assertEquals(1, consumer.calls.size(), "the partner sees one call: " + consumer.calls);
+        assertEquals(jobs.stream().map(ClaimedJob::id).toList(), store.recorded.stream()
+                .filter(record -> record.state().equals("BACKED_OFF")).map(FakeFinishStore.Recorded::id).toList());
+        assertTrue(store.recorded.stream().allMatch(record -> T0.plusSeconds(30).equals(record.runAt())),
+                "each runs again when the backoff ends: " + store.recorded);
+        assertTrue(failures.fired.isEmpty() && retries.fired.isEmpty(), "a backoff is no failed attempt");
+    }
+
+    @Test
+    void a_backoff_in_a_transaction_of_several_jobs_ends_it_at_the_call_that_asked() {
+        List<ClaimedJob> jobs = jobs(4);
+        consumer.during = () -> {
+            if (consumer.calls.size() == 3) {
+                throw new QueueBackoffException(Duration.ofSeconds(30), "partner: 429");
+            }
+        };
+
+        assertEquals(Collections.nCopies(4, Outcome.BACKED_OFF), runInOneTransaction(jobs));
+
+        assertEquals(reports(0, 1, 2), consumer.payloads, "no call after the one that asked, and none again");
+        assertEquals(4, store.recorded.size(), "the DONEs of 0 and 1 rolled back; each job backed off once: "
+                + store.recorded);
+    }
+
+    @Test
+    void a_batch_whose_commit_keeps_losing_its_connection_is_split_until_each_job_counts_its_attempt() {
+        List<ClaimedJob> jobs = jobs(4);
+        transactions.failingCommit = new RollbackException("commit failed");
+        transactions.failingCommit.initCause(new SQLException("An I/O error occurred", "08006"));
+        for (int handBack = 1; handBack <= 3; handBack++) {
+            assertEquals(Collections.nCopies(4, Outcome.HANDED_BACK), runTogether(jobs), "hand-back " + handBack);
+        }
+        consumer.calls.clear();
+
+        assertEquals(Collections.nCopies(4, Outcome.RETRY), runTogether(jobs));
+
+        assertEquals(List.of(4, 2, 1, 1, 2, 1, 1), consumer.calls.stream().map(List::size).toList(),
+                "split, not handed back whole for ever");
+        assertTrue(store.recorded.stream().allMatch(record -> record.error().contains("JQ046")), store.recorded.toString());
+        assertEquals(4, retries.fired.size());
+    }
+
+    @Test
+    void a_call_of_several_jobs_that_fails_while_the_node_stops_calls_none_of_them_again() {
+        List<ClaimedJob> jobs = jobs(4);
+        consumer.poison = new ReportsConsumer.Report("job-2");
+        rig.dispatcher.stoppingNow = true;
+
+        assertEquals(Collections.nCopies(4, Outcome.HANDED_BACK), runTogether(jobs));
+
+        assertEquals(1, consumer.calls.size(), "no split, no call again: " + consumer.calls);
+        assertEquals(jobs, rig.leases.released, "each handed back by its lease, its attempt not counted");
+        assertTrue(store.recorded.isEmpty(), store.recorded.toString());
     }
 }

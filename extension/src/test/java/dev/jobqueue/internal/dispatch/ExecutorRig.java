@@ -98,6 +98,13 @@ final class ExecutorRig {
     static final class RecordingDispatcher extends Dispatcher {
         final List<String> woken = new ArrayList<>();
         final List<Instant> retryWakes = new ArrayList<>();
+        /** Whether the node plays one that has begun to stop. */
+        boolean stoppingNow;
+
+        @Override
+        public boolean stopping() {
+            return stoppingNow;
+        }
 
         @Override
         public void wake(String queue) {
@@ -148,6 +155,7 @@ final class ExecutorRig {
         batch.single = single;
         batch.metrics = metrics;
         batch.tracing = tracing;
+        batch.dispatcher = dispatcher;
         executor.clock = clock;
         executor.codec = new PayloadCodec();
         executor.store = store;

@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobRetried;
+import dev.jobqueue.QueueBackoffException;
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.fixtures.FakeFinishStore;
+import dev.jobqueue.internal.fixtures.LogCapture;
 import dev.jobqueue.internal.fixtures.RecordingEvent;
 import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.store.ClaimedJob;
@@ -93,6 +95,58 @@ class JobExecutorTest {
         assertEquals(List.of(), store.recorded, "no DONE, no error, no retry time");
         assertTrue(failures.fired.isEmpty() && retries.fired.isEmpty(), "no event: the job did not fail");
         assertEquals(List.of("reports"), dispatcher.woken, "its queue is polled, so the job runs again at once");
+    }
+
+    @Test
+    void a_job_whose_commit_loses_its_connection_again_and_again_counts_its_attempt_with_jq046_after_three_hand_backs() {
+        transactions.failingCommit = new RollbackException("commit failed");
+        transactions.failingCommit.initCause(new SQLException("terminating connection due to administrator command",
+                "57P01"));
+
+        for (int handBack = 1; handBack <= 3; handBack++) {
+            assertEquals(Outcome.HANDED_BACK, run(attempt(1), options(2)), "hand-back " + handBack + " is free");
+        }
+        assertEquals(Outcome.RETRY, run(attempt(1), options(2)), "the fourth counts the attempt");
+        assertTrue(store.last().error().contains("JQ046"), store.last().error());
+        assertEquals(T0.plus(FIRST_BACKOFF), store.last().runAt(), "after the backoff, as for any failure");
+        assertEquals(1, retries.fired.size(), "JobRetried fires");
+
+        for (int handBack = 1; handBack <= 3; handBack++) {
+            assertEquals(Outcome.HANDED_BACK, run(attempt(2), options(2)), "the next attempt has its own hand-backs");
+        }
+        assertEquals(Outcome.FAILED, run(attempt(2), options(2)), "the last attempt gives up");
+        assertEquals(1, failures.fired.size(), "JobFailed fires once");
+        assertEquals(8, consumer.calls.size(), "the consumer was called a bounded number of times");
+    }
+
+    @Test
+    void a_backoff_reason_or_an_error_with_line_breaks_cannot_forge_a_log_line() {
+        try (LogCapture log = new LogCapture(JobExecutor.class.getName())) {
+            consumer.throwing = new QueueBackoffException(Duration.ofSeconds(3), "partner: 429\nSEVERE FORGED-LINE: a");
+            assertEquals(Outcome.BACKED_OFF, run(attempt(1), options(3)));
+            consumer.throwing = new IllegalStateException("no\r\nSEVERE FORGED-LINE: b");
+            assertEquals(Outcome.RETRY, run(attempt(1), options(3)));
+            assertEquals(Outcome.FAILED, run(attempt(3), options(3)));
+
+            List<String> lines = log.messages();
+            assertEquals(3, lines.size(), "the backoff, the retry and the give-up are logged: " + lines);
+            assertTrue(lines.stream().noneMatch(line -> line.contains("\n") || line.contains("\r")),
+                    "each on one line, its breaks escaped: " + lines);
+            assertTrue(lines.get(0).contains("partner: 429\\nSEVERE FORGED-LINE: a"), lines.get(0));
+        }
+    }
+
+    @Test
+    void hand_backs_of_a_job_more_than_ten_minutes_ago_do_not_count_against_it() {
+        transactions.failingCommit = new RollbackException("commit failed");
+        transactions.failingCommit.initCause(new SQLException("An I/O error occurred", "08006"));
+        for (int handBack = 1; handBack <= 3; handBack++) {
+            assertEquals(Outcome.HANDED_BACK, run(attempt(1), options(2)));
+        }
+
+        rig.clock.advance(LostCompletions.WINDOW.plusSeconds(1));
+
+        assertEquals(Outcome.HANDED_BACK, run(attempt(1), options(2)), "a failover later is no fault of the job");
     }
 
     @Test
