@@ -13,14 +13,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class LocalStart {
 
-    private final QueueWorker worker;
+    private final Reservations reservations;
     private final String leaseToken;
     private final Instant startedAt;
     private final Instant leaseExpiresAt;
     private final AtomicBoolean settled = new AtomicBoolean();
 
-    LocalStart(QueueWorker worker, String leaseToken, Instant startedAt, Instant leaseExpiresAt) {
-        this.worker = worker;
+    LocalStart(Reservations reservations, String leaseToken, Instant startedAt, Instant leaseExpiresAt) {
+        this.reservations = reservations;
         this.leaseToken = leaseToken;
         this.startedAt = startedAt;
         this.leaseExpiresAt = leaseExpiresAt;
@@ -41,7 +41,7 @@ public final class LocalStart {
     /** After the put's commit: runs the job, written RUNNING under this lease, on the held runner. */
     public void run(NewJob job) {
         if (settled.compareAndSet(false, true)) {
-            worker.startReserved(new ClaimedJob(job.id(), job.queue(), job.payload(), 1, job.createdAt(), job.runAt(),
+            reservations.start(new ClaimedJob(job.id(), job.queue(), job.payload(), 1, job.createdAt(), job.runAt(),
                     leaseToken, job.group(), job.orderingKey(), job.putBy()), leaseExpiresAt);
         }
     }
@@ -49,7 +49,7 @@ public final class LocalStart {
     /** Gives the held runner back: the put failed or rolled back. */
     public void cancel() {
         if (settled.compareAndSet(false, true)) {
-            worker.cancelReservation(false);
+            reservations.cancel(false);
         }
     }
 
@@ -59,7 +59,7 @@ public final class LocalStart {
      */
     public void queuePaused() {
         if (settled.compareAndSet(false, true)) {
-            worker.cancelReservation(true);
+            reservations.cancel(true);
         }
     }
 }

@@ -6,79 +6,50 @@ import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
-import dev.jobqueue.internal.store.LimitedClaim;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.LeaseClock;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
 /**
  * Claims the jobs of one queue on this node, and holds runners for jobs put here.
  *
  * <p>It polls at the queue's interval and whenever it is woken (a local commit, or room freed while there is a
- * backlog). A poll claims a batch into a local {@link ClaimBuffer}, sized by {@link ClaimSizer} and at most
- * {@code concurrency + 2 * claim size} jobs in flight, so one claim transaction serves many jobs and the next
- * claim overlaps the work on the last. Up to {@code concurrency} {@link Runners} take jobs from the buffer one
- * call after another. Polls of one queue never overlap. Buffered jobs hold leases, which the lease keeper renews
- * like those of running jobs. When the claims take retries is the {@link RetryTimer}'s to say.
+ * backlog), in a {@link PollLoop}. A poll claims a batch into a local {@link ClaimBuffer}, sized by
+ * {@link ClaimSizer} and at most {@code concurrency + 2 * claim size} jobs in flight, so one claim transaction
+ * serves many jobs and the next claim overlaps the work on the last. Up to {@code concurrency} {@link Runners}
+ * take jobs from the buffer one call after another. Buffered jobs hold leases, which the lease keeper renews
+ * like those of running jobs. When the claims take retries is the {@link RetryTimer}'s to say, how they keep to
+ * the queue's limits the {@link Claimer}'s.
  */
 final class QueueWorker {
 
     private static final Logger LOG = Logger.getLogger(QueueWorker.class.getName());
-    /** How often a worker without configured limits asks whether an admin set one. */
-    static final Duration LIMITS_CHECK = Duration.ofSeconds(5);
 
     private final QueueOptions options;
-    private final ScheduledExecutorService scheduler;
-    private final ExecutorService executor;
-    private final ClaimStore claims;
-    private final LeaseStore leases;
     private final RunningJobs running;
     private final Clock clock;
     private final LeaseClock leaseClock;
-    private final String node;
-    private final DatabaseReachability database;
-    private final OutageLog outage;
-    private final JobMetrics metrics;
 
     private final ClaimBuffer buffer = new ClaimBuffer();
+    private final PollLoop polls;
     private final ClaimSizer claimSizer;
     private final RetryTimer retries;
+    private final HeldWake heldWake;
+    private final Handback handback;
+    private final Claimer claimer;
     private final CallRunner calls;
     private final Runners runners;
-    private final AtomicBoolean drainQueued = new AtomicBoolean();
-    private final AtomicBoolean wakeRequested = new AtomicBoolean();
+    private final Reservations reservations;
     private volatile boolean backlog;
-    private volatile boolean stopped;
-    private volatile ScheduledFuture<?> timer;
-    private volatile Instant lastPoll;
-    /** Set while a round of polling runs, which may wait on a database that hangs. */
-    private volatile boolean polling;
-    /** After a put found the queue paused, puts write their jobs PENDING without trying to start them here. */
-    private volatile Instant noReservationsUntil = Instant.MIN;
-    /**
-     * Whether claims go through the queue's cluster-wide limits: configured here, or set by an admin. A worker
-     * whose queue has none here asks every {@link #LIMITS_CHECK} whether an admin set one.
-     */
-    private volatile boolean limited;
-    private volatile Instant nextLimitsCheck = Instant.MIN;
     /** After this node's consumer told the queue to back off, no claim until then. */
     private volatile Instant backoffUntil = Instant.MIN;
-    /** The wake-up at the time a limit or a backoff lets the next claim take jobs. */
-    private ScheduledFuture<?> heldWake;
-    private Instant heldWakeAt;
 
     /**
      * @param holdRetries whether retries wait for the next regular poll after a failure; not when a test runs
@@ -89,43 +60,34 @@ final class QueueWorker {
             RunningJobs running, Clock clock, LeaseClock leaseClock, String node, DatabaseReachability database,
             JobMetrics metrics, boolean holdRetries) {
         this.options = options;
-        this.scheduler = scheduler;
-        this.executor = executor;
-        this.claims = claims;
-        this.leases = leases;
         this.running = running;
         this.clock = clock;
         this.leaseClock = leaseClock;
-        this.node = node;
-        this.database = database;
-        this.metrics = metrics;
-        this.limited = options.limits().any();
-        this.outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
+        OutageLog outage = new OutageLog(LOG, "the poller of queue " + options.queue(),
                 "tries again every " + options.pollInterval());
+        this.polls = new PollLoop(scheduler, clock, options.pollInterval(), this::claimOnce);
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
         this.retries = new RetryTimer(scheduler, clock, options.pollInterval(), holdRetries, this::wake);
+        this.heldWake = new HeldWake(scheduler, leaseClock, this::wake);
+        this.handback = new Handback(options.queue(), leases, executor, outage, this::wake);
+        this.claimer = new Claimer(options, claims, clock, leaseClock, node, database, outage, metrics, retries,
+                heldWake);
         this.calls = new CallRunner(consumer, options, jobExecutor, running, clock, scheduler, buffer, retries,
                 this::wake);
         this.runners = new Runners(this, options, executor, buffer, calls, claimSizer, running, leaseClock);
+        this.reservations = new Reservations(options, polls, buffer, running, runners, handback, clock, leaseClock);
     }
 
     void start() {
-        stopped = false;
-        lastPoll = clock.instant();
-        long interval = options.pollInterval().toMillis();
-        timer = scheduler.scheduleWithFixedDelay(this::wake, 0, interval, TimeUnit.MILLISECONDS);
+        polls.start();
     }
 
     void stop() {
-        stopped = true;
-        ScheduledFuture<?> current = timer;
-        if (current != null) {
-            current.cancel(false);
-        }
+        polls.stop();
     }
 
     boolean isStopped() {
-        return stopped;
+        return polls.isStopped();
     }
 
     /** Takes the claimed jobs no runner has started; after {@link #stop()} nobody will. */
@@ -143,10 +105,7 @@ final class QueueWorker {
      * that hangs is the database's failure, for readiness to report, not this worker's; null once stopped.
      */
     Instant lastPoll() {
-        if (stopped) {
-            return null;
-        }
-        return polling ? clock.instant() : lastPoll;
+        return polls.lastPoll();
     }
 
     QueueOptions options() {
@@ -155,22 +114,12 @@ final class QueueWorker {
 
     /** Asks for a poll soon. Cheap, and safe to call from any thread, including transaction completion. */
     void wake() {
-        if (stopped) {
-            return;
-        }
-        wakeRequested.set(true);
-        if (drainQueued.compareAndSet(false, true)) {
-            try {
-                scheduler.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                drainQueued.set(false);
-            }
-        }
+        polls.wake();
     }
 
     /** Polls when a job this node just failed is due again; see {@link RetryTimer}. */
     void wakeWhenRetryDue(Instant runAt) {
-        if (!stopped) {
+        if (!polls.isStopped()) {
             retries.wakeWhenDue(runAt);
         }
     }
@@ -181,7 +130,7 @@ final class QueueWorker {
      */
     void callEnded() {
         int claimSize = claimSizer.claimSize();
-        int worthClaiming = limited ? 1 : claimSize;
+        int worthClaiming = claimer.limited() ? 1 : claimSize;
         if (backlog && buffer.inFlight() <= capacity(claimSize) - worthClaiming) {
             wake();
         }
@@ -197,15 +146,10 @@ final class QueueWorker {
         }
         List<ClaimedJob> waiting = buffer.takeAll();
         if (!waiting.isEmpty()) {
-            try {
-                leases.release(waiting);
-            } catch (RuntimeException e) {
-                // They run once their leases expire.
-                outage.failed(e);
-            }
+            handback.releaseUnstarted(waiting);
             waiting.forEach(running::finished);
         }
-        wakeAt(until);
+        heldWake.wakeAt(until);
     }
 
     /**
@@ -215,63 +159,15 @@ final class QueueWorker {
      */
     Optional<LocalStart> reserve() {
         Instant now = clock.instant();
-        if (limited || now.isBefore(noReservationsUntil) || now.isBefore(backoffUntil) || stopped || backlog
-                || !buffer.isEmpty()
-                || !buffer.holdBelow(options.concurrency())) {
+        if (claimer.limited() || now.isBefore(backoffUntil) || polls.isStopped() || backlog) {
             return Optional.empty();
         }
-        return Optional.of(new LocalStart(this, UUID.randomUUID().toString(), clock.instant(),
-                leaseClock.now().plus(options.lease())));
-    }
-
-    /**
-     * Gives back a runner held by {@link #reserve()}. After a put found the queue paused, none is held for a poll
-     * interval.
-     */
-    void cancelReservation(boolean queuePaused) {
-        if (queuePaused) {
-            noReservationsUntil = clock.instant().plus(options.pollInterval());
-        }
-        buffer.ended(1);
-    }
-
-    /**
-     * Runs a job written RUNNING by a put that held a runner with {@link #reserve()}. The job is released for a
-     * prompt claim instead if this worker stopped meanwhile, or if the put's transaction used up half of the
-     * lease, which the lease keeper might then not renew before it expires.
-     */
-    void startReserved(ClaimedJob job, Instant leaseExpiresAt) {
-        Instant renewBy = leaseExpiresAt.minus(options.lease().dividedBy(2));
-        if (stopped || leaseClock.now().isAfter(renewBy)) {
-            buffer.ended(1);
-            releaseLater(job);
-            return;
-        }
-        running.claimed(job, leaseExpiresAt);
-        buffer.addHeld(job);
-        runners.start();
+        return reservations.reserve(now);
     }
 
     /** Releases a claimed job that will not run here, fenced by its lease, and polls so that it runs soon. */
     void release(ClaimedJob job) {
-        try {
-            leases.release(List.of(job));
-            wake();
-        } catch (RuntimeException e) {
-            // The database is out: the poller's record logs it once for the outage, not once per job.
-            outage.failed(e);
-            LOG.fine(() -> "jobqueue: cannot release job " + job.id() + " of queue " + options.queue()
-                    + " for a claim; it runs once its lease expires: " + e);
-        }
-    }
-
-    private void releaseLater(ClaimedJob job) {
-        try {
-            executor.execute(() -> release(job));
-        } catch (RejectedExecutionException e) {
-            LOG.info(() -> "jobqueue: job " + job.id() + " of queue " + options.queue() + " was put as this node"
-                    + " stopped; it runs once its lease expires");
-        }
+        handback.release(job);
     }
 
     /**
@@ -281,117 +177,27 @@ final class QueueWorker {
      */
     private int capacity(int claimSize) {
         int runnable = options.concurrency() * options.jobsPerRun();
-        return limited ? runnable : runnable + 2 * claimSize;
+        return claimer.limited() ? runnable : runnable + 2 * claimSize;
     }
 
-    private void drain() {
-        lastPoll = clock.instant();
-        polling = true;
-        try {
-            while (!stopped && wakeRequested.getAndSet(false)) {
-                int claimSize = claimSizer.claimSize();
-                int wanted = Math.min(claimSize, capacity(claimSize) - buffer.inFlight());
-                if (wanted <= 0) {
-                    backlog = true;
-                    return;
-                }
-                if (clock.instant().isBefore(backoffUntil)) {
-                    return;
-                }
-                Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
-                Claimed claimed = claim(wanted, leaseExpiresAt);
-                List<ClaimedJob> jobs = claimed.jobs();
-                backlog = jobs.size() == wanted || claimed.untilJobsEnd();
-                jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
-                buffer.addClaimed(jobs);
-                runners.start();
-            }
-        } finally {
-            polling = false;
-            lastPoll = clock.instant();
-            drainQueued.set(false);
-            if (wakeRequested.get()) {
-                wake();
-            }
-        }
-    }
-
-    /**
-     * What a claim took, and whether the queue's limits held jobs back until some of its RUNNING jobs end
-     * ({@code max-running}): then a call that ends here polls again. A claim that the rate limit held back polls
-     * when the window has room, not before, so that claims bound to find none do not queue for the row's lock.
-     */
-    private record Claimed(List<ClaimedJob> jobs, boolean untilJobsEnd) {
-        static final Claimed NOTHING = new Claimed(List.of(), false);
-    }
-
-    private Claimed claim(int wanted, Instant leaseExpiresAt) {
-        if (!outage.mayTry(database)) {
-            return Claimed.NOTHING;
-        }
-        RetryTimer.Turn turn = retries.nextClaim();
-        Instant now = clock.instant();
-        try {
-            Claimed claimed = limited || checkLimitsNow(now) ? claimWithinLimits(wanted, now, leaseExpiresAt, turn)
-                    : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
-                            leaseExpiresAt, turn.includeRetries()), false);
-            outage.succeeded();
-            if (claimed.jobs().size() == wanted) {
-                // A full claim may have left due retries behind: the next claim takes retries too.
-                retries.mayHaveLeftRetries(turn);
-            }
-            return claimed;
-        } catch (RuntimeException e) {
-            retries.mayHaveLeftRetries(turn);
-            outage.failed(e);
-            return Claimed.NOTHING;
-        }
-    }
-
-    /** Whether it is time for a worker without limits to ask, with a claim under limits, whether an admin set one. */
-    private boolean checkLimitsNow(Instant now) {
-        if (now.isBefore(nextLimitsCheck)) {
+    /** One claim of a round of polling, as much as there is room for; false when the round should claim no more. */
+    private boolean claimOnce() {
+        int claimSize = claimSizer.claimSize();
+        int wanted = Math.min(claimSize, capacity(claimSize) - buffer.inFlight());
+        if (wanted <= 0) {
+            backlog = true;
             return false;
         }
-        nextLimitsCheck = now.plus(LIMITS_CHECK);
+        if (clock.instant().isBefore(backoffUntil)) {
+            return false;
+        }
+        Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
+        Claimer.Claimed claimed = claimer.claim(wanted, leaseExpiresAt);
+        List<ClaimedJob> jobs = claimed.jobs();
+        backlog = jobs.size() == wanted || claimed.untilJobsEnd();
+        jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
+        buffer.addClaimed(jobs);
+        runners.start();
         return true;
-    }
-
-    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn) {
-        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted,
-                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries());
-        limited = claim.limits().any();
-        if (claim.held()) {
-            metrics.heldBack(options.queue(), switch (claim.heldBy()) {
-                case RATE_LIMIT -> JobMetrics.Hold.RATE_LIMIT;
-                case MAX_RUNNING -> JobMetrics.Hold.MAX_RUNNING;
-                default -> JobMetrics.Hold.PAUSE;
-            });
-            if (claim.retryAt() != null) {
-                wakeAt(claim.retryAt());
-            }
-        }
-        return new Claimed(claim.jobs(), claim.heldBy() == LimitedClaim.HeldBy.MAX_RUNNING);
-    }
-
-    /**
-     * Polls at {@code when} (the database's time, as limits are measured; this node's clock is near enough for
-     * a wake-up), unless an earlier wake-up of this kind is due first.
-     */
-    private synchronized void wakeAt(Instant when) {
-        Instant now = leaseClock.now();
-        if (heldWake != null && !heldWake.isDone() && !heldWakeAt.isAfter(when)) {
-            return;
-        }
-        if (heldWake != null) {
-            heldWake.cancel(false);
-        }
-        long delay = Math.max(1, Duration.between(now, when).toMillis());
-        heldWakeAt = when;
-        try {
-            heldWake = scheduler.schedule(this::wake, delay, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            heldWake = null;
-        }
     }
 }

@@ -1,0 +1,122 @@
+package dev.jobqueue.internal.dispatch;
+
+import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimStore;
+import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.DatabaseReachability;
+import dev.jobqueue.internal.store.LimitedClaim;
+import dev.jobqueue.internal.task.OutageLog;
+import dev.jobqueue.internal.time.LeaseClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Takes one claim of a queue's jobs for its worker: a plain one, or one within the queue's cluster-wide limits
+ * if it has any. A claim the limits held back wakes the worker when they let the next one take jobs.
+ */
+final class Claimer {
+
+    /** How often a worker without configured limits asks whether an admin set one. */
+    static final Duration LIMITS_CHECK = Duration.ofSeconds(5);
+
+    /**
+     * What a claim took, and whether the queue's limits held jobs back until some of its RUNNING jobs end
+     * ({@code max-running}): then a call that ends here polls again. A claim that the rate limit held back polls
+     * when the window has room, not before, so that claims bound to find none do not queue for the row's lock.
+     */
+    record Claimed(List<ClaimedJob> jobs, boolean untilJobsEnd) {
+        static final Claimed NOTHING = new Claimed(List.of(), false);
+    }
+
+    private final QueueOptions options;
+    private final ClaimStore claims;
+    private final Clock clock;
+    private final LeaseClock leaseClock;
+    private final String node;
+    private final DatabaseReachability database;
+    private final OutageLog outage;
+    private final JobMetrics metrics;
+    private final RetryTimer retries;
+    private final HeldWake heldWake;
+    /**
+     * Whether claims go through the queue's cluster-wide limits: configured here, or set by an admin. A worker
+     * whose queue has none here asks every {@link #LIMITS_CHECK} whether an admin set one.
+     */
+    private volatile boolean limited;
+    private volatile Instant nextLimitsCheck = Instant.MIN;
+
+    Claimer(QueueOptions options, ClaimStore claims, Clock clock, LeaseClock leaseClock, String node,
+            DatabaseReachability database, OutageLog outage, JobMetrics metrics, RetryTimer retries,
+            HeldWake heldWake) {
+        this.options = options;
+        this.claims = claims;
+        this.clock = clock;
+        this.leaseClock = leaseClock;
+        this.node = node;
+        this.database = database;
+        this.outage = outage;
+        this.metrics = metrics;
+        this.retries = retries;
+        this.heldWake = heldWake;
+        this.limited = options.limits().any();
+    }
+
+    /** Whether the queue's claims go through its cluster-wide limits, as the last claim found. */
+    boolean limited() {
+        return limited;
+    }
+
+    /** Claims up to {@code wanted} jobs; none while the database is out, or when the claim fails. */
+    Claimed claim(int wanted, Instant leaseExpiresAt) {
+        if (!outage.mayTry(database)) {
+            return Claimed.NOTHING;
+        }
+        RetryTimer.Turn turn = retries.nextClaim();
+        Instant now = clock.instant();
+        try {
+            Claimed claimed = limited || checkLimitsNow(now) ? claimWithinLimits(wanted, now, leaseExpiresAt, turn)
+                    : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
+                            leaseExpiresAt, turn.includeRetries()), false);
+            outage.succeeded();
+            if (claimed.jobs().size() == wanted) {
+                // A full claim may have left due retries behind: the next claim takes retries too.
+                retries.mayHaveLeftRetries(turn);
+            }
+            return claimed;
+        } catch (RuntimeException e) {
+            retries.mayHaveLeftRetries(turn);
+            outage.failed(e);
+            return Claimed.NOTHING;
+        }
+    }
+
+    /** Whether it is time for a worker without limits to ask, with a claim under limits, whether an admin set one. */
+    private boolean checkLimitsNow(Instant now) {
+        if (now.isBefore(nextLimitsCheck)) {
+            return false;
+        }
+        nextLimitsCheck = now.plus(LIMITS_CHECK);
+        return true;
+    }
+
+    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn) {
+        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted,
+                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries());
+        limited = claim.limits().any();
+        if (claim.held()) {
+            metrics.heldBack(options.queue(), switch (claim.heldBy()) {
+                case RATE_LIMIT -> JobMetrics.Hold.RATE_LIMIT;
+                case MAX_RUNNING -> JobMetrics.Hold.MAX_RUNNING;
+                default -> JobMetrics.Hold.PAUSE;
+            });
+            if (claim.retryAt() != null) {
+                heldWake.wakeAt(claim.retryAt());
+            }
+        }
+        return new Claimed(claim.jobs(), claim.heldBy() == LimitedClaim.HeldBy.MAX_RUNNING);
+    }
+}
