@@ -24,7 +24,6 @@ import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -99,7 +98,7 @@ class AttemptRecorder {
                     dependent.reason(), now), LOG);
         }
         finish.finishedGroups().forEach((group, counts) -> {
-            LOG.info(() -> "jobqueue: group " + group + " is finished: " + counts);
+            LOG.info(() -> "jobqueue: group " + SafeText.of(group) + " is finished: " + counts);
             Observers.notify(groupsFinished, new GroupFinished(group, counts.get(JobState.DONE),
                     counts.get(JobState.FAILED), now), LOG);
         });
@@ -123,10 +122,10 @@ class AttemptRecorder {
             String reason = Messages.completionNotWritten(job.id(), job.queue(), LostCompletions.FREE_HAND_BACKS,
                     LostCompletions.WINDOW);
             LOG.warning("jobqueue: " + reason + ": " + SafeText.of(String.valueOf(thrown)));
-            return retryOrGiveUp(job, options, new CompletionNotWritten(reason, thrown));
+            return retryOrGiveUp(job, options, new AttemptErrors.CompletionNotWritten(reason, thrown));
         }
-        Throwable error = causeOf(thrown);
-        QueueBackoffException backoff = backoffIn(error);
+        Throwable error = AttemptErrors.causeOf(thrown);
+        QueueBackoffException backoff = AttemptErrors.backoffIn(error);
         if (backoff != null) {
             return backOff(job, backoff);
         }
@@ -170,7 +169,7 @@ class AttemptRecorder {
             return Outcome.LEASE_LOST;
         }
         LOG.warning("jobqueue: job " + job.id() + " on queue " + job.queue() + " is FAILED after attempt "
-                + job.attempt() + ": " + SafeText.of(firstLine(reason)));
+                + job.attempt() + ": " + SafeText.of(AttemptErrors.firstLine(reason)));
         metrics.finished(job.queue(), JobMetrics.Outcome.FAILED);
         Observers.notify(failures, new JobFailed(JobId.parse(job.id()), job.queue(), job.attempt(), reason, now),
                 LOG);
@@ -242,24 +241,6 @@ class AttemptRecorder {
         return outcomes;
     }
 
-    /** The {@link QueueBackoffException} among the error and its causes, or null. */
-    static QueueBackoffException backoffIn(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof QueueBackoffException backoff) {
-                return backoff;
-            }
-        }
-        return null;
-    }
-
-    /** What a consumer's call threw, without the wrapper of a transaction interceptor. */
-    static Throwable causeOf(Throwable thrown) {
-        if (thrown instanceof TransactionalException && thrown.getCause() != null) {
-            return thrown.getCause();
-        }
-        return thrown;
-    }
-
     private Outcome doneDespite(ClaimedJob job, QueueOptions options, Throwable error) {
         try {
             announce(complete(job, options));
@@ -298,20 +279,5 @@ class AttemptRecorder {
         Observers.notify(retries, new JobRetried(JobId.parse(job.id()), job.queue(), job.attempt(), errorText, now,
                 nextRunAt), LOG);
         return Outcome.RETRY;
-    }
-
-    /** A job's completion that lost its database connection more often than it may be handed back: JQ046. */
-    private static final class CompletionNotWritten extends Exception {
-
-        private static final long serialVersionUID = 1L;
-
-        CompletionNotWritten(String reason, Throwable lost) {
-            super(reason, lost);
-        }
-    }
-
-    private static String firstLine(String text) {
-        int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end);
     }
 }

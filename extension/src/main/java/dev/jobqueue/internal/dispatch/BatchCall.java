@@ -121,7 +121,7 @@ class BatchCall {
     private void endFailed(List<PreparedJob> batch, ConsumerMethod consumer, QueueOptions options,
             Map<ClaimedJob, Outcome> outcomes, Throwable e, boolean completing, ConsumerSpan span) {
         List<ClaimedJob> jobs = batch.stream().map(PreparedJob::job).toList();
-        QueueBackoffException backoff = completing ? null : AttemptRecorder.backoffIn(AttemptRecorder.causeOf(e));
+        QueueBackoffException backoff = completing ? null : AttemptErrors.backoffIn(AttemptErrors.causeOf(e));
         if (backoff != null) {
             span.end(Outcome.BACKED_OFF.name(), e, true);
             List<Outcome> backedOff = recorder.backOff(jobs, backoff);
@@ -143,7 +143,7 @@ class BatchCall {
             return;
         }
         LOG.fine(() -> "jobqueue: a call of " + consumer.describe() + " with " + batch.size() + " jobs failed,"
-                    + " so they run again in two halves: " + AttemptRecorder.causeOf(e));
+                + " so they run again in two halves: " + SafeText.of(String.valueOf(AttemptErrors.causeOf(e))));
         int half = batch.size() / 2;
         run(batch.subList(0, half), consumer, options, outcomes);
         run(batch.subList(half, batch.size()), consumer, options, outcomes);

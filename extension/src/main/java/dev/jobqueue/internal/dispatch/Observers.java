@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.dispatch;
 
+import dev.jobqueue.internal.SafeText;
 import jakarta.enterprise.event.Event;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,7 +16,7 @@ public final class Observers {
             event.fire(payload);
         } catch (RuntimeException e) {
             log.log(Level.WARNING, "jobqueue: an observer of " + payload.getClass().getSimpleName() + " threw; the"
-                    + " queue carries on: " + payload, e);
+                    + " queue carries on: " + SafeText.of(String.valueOf(payload)), e);
         }
     }
 }

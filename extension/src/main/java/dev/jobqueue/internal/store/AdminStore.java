@@ -215,7 +215,13 @@ public class AdminStore {
         if (!known && !hasJobs(queue)) {
             return false;
         }
-        jdbc.update("INSERT INTO jobqueue_queue (name, paused, updated_at) VALUES (?, ?, ?)", queue, true, now);
+        // Another node may make the row between the update and here (a claim of a limited queue does): an insert
+        // that passes over it, then the update again.
+        jdbc.run((connection, db) -> {
+            QueueFlow.createRow(connection, db, queue, now);
+            return null;
+        });
+        jdbc.update("UPDATE jobqueue_queue SET paused = ?, updated_at = ? WHERE name = ?", true, now, queue);
         return true;
     }
 
@@ -254,8 +260,12 @@ public class AdminStore {
         if (!known && !hasJobs(queue)) {
             return false;
         }
-        writeLimits("INSERT INTO jobqueue_queue (rate_limit, max_running, updated_at, name, paused)"
-                + " VALUES (?, ?, ?, ?, FALSE)", queue, rateLimit, maxRunning, now);
+        jdbc.run((connection, db) -> {
+            QueueFlow.createRow(connection, db, queue, now);
+            return null;
+        });
+        writeLimits("UPDATE jobqueue_queue SET rate_limit = ?, max_running = ?, updated_at = ? WHERE name = ?",
+                queue, rateLimit, maxRunning, now);
         return true;
     }
 

@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.store;
 
 import dev.jobqueue.internal.Messages;
+import dev.jobqueue.internal.SafeText;
 import dev.jobqueue.internal.config.QueueLimits;
 import dev.jobqueue.internal.config.RateLimit;
 import java.sql.Connection;
@@ -105,7 +106,8 @@ record QueueFlow(String queue, boolean paused, Instant pausedUntil, QueueLimits 
         }
     }
 
-    private static void createRow(Connection connection, Database db, String queue, Instant now) throws SQLException {
+    /** Makes the queue's row, unpaused and without limits, unless it has one. */
+    static void createRow(Connection connection, Database db, String queue, Instant now) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO jobqueue_queue (name, paused,"
                 + " updated_at) VALUES (?, FALSE, ?)" + db.insertUnlessDuplicate("name"))) {
             insert.setString(1, queue);
@@ -127,7 +129,7 @@ record QueueFlow(String queue, boolean paused, Instant pausedUntil, QueueLimits 
             try {
                 RateLimit.parse(rate);
             } catch (IllegalArgumentException e) {
-                LOG.warning(Messages.badLimitOverride(queue, "rate_limit", rate, e.getMessage()));
+                LOG.warning(Messages.badLimitOverride(queue, "rate_limit", SafeText.of(rate), e.getMessage()));
                 clear(connection, queue, "rate_limit");
                 rate = null;
             }
@@ -158,7 +160,7 @@ record QueueFlow(String queue, boolean paused, Instant pausedUntil, QueueLimits 
             if (limits.rate() == null) {
                 return this;
             }
-            LOG.warning(Messages.badStartWindow(queue, text));
+            LOG.warning(Messages.badStartWindow(queue, SafeText.of(text)));
             window = StartWindow.full(limits.rate(), now);
             saveWindow(connection, window);
         }

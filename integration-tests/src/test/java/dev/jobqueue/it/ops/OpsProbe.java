@@ -59,6 +59,13 @@ public class OpsProbe {
         return jobs.put(queue, "work for " + queue, JobOptions.defaults().after(JobId.parse(id))).toString();
     }
 
+    /** Puts a job with a dedupe key. */
+    @POST
+    @Path("{queue}/key/{key}")
+    public String putWithKey(@PathParam("queue") String queue, @PathParam("key") String key) {
+        return jobs.put(queue, "work for " + queue, JobOptions.defaults().key(key)).toString();
+    }
+
     /** "state attempts", or "missing". */
     @GET
     @Path("jobs/{id}")
