@@ -45,6 +45,12 @@ public class LimitConsumers {
         hold("adjustable", payload, 150);
     }
 
+    /** No limit and no job: its row in jobqueue_queue is made by the test and by an admin at once. */
+    @Consumer(queue = "contested")
+    public void contested(String payload) {
+        calls.add(new Call(payload, Instant.now()));
+    }
+
     /** A partner that answers "429, retry after 1.5 s" the first time it sees a payload starting with 429. */
     @Consumer(queue = "backing-off", concurrency = 2)
     public void backingOff(String payload, JobContext job) {

@@ -15,6 +15,7 @@ import dev.jobqueue.it.Deployments;
 import dev.jobqueue.it.lifecycle.LogCapture;
 import dev.jobqueue.it.limits.LimitConsumers.Call;
 import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -25,6 +26,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -61,6 +65,50 @@ class QueueLimitsIT {
 
     @Resource(lookup = "java:comp/UserTransaction")
     UserTransaction transaction;
+
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    ManagedExecutorService executor;
+
+    /**
+     * Another node makes the queue's row (a claim of a limited queue does, every poll) between a pause's or a
+     * set-limits' update, which finds no row, and its insert: the admin's write still lands, with no 500.
+     */
+    @Test
+    void a_pause_or_a_limit_set_while_another_node_makes_the_queues_row_lands_without_an_error() throws Exception {
+        for (boolean pause : new boolean[] {true, false}) {
+            admin.resume("contested");
+            admin.setLimits("contested", null, null);
+            admin.resume("contested");
+            assertNull(rows.paused("contested"), "no row to begin with");
+            CountDownLatch made = new CountDownLatch(1);
+            CountDownLatch commit = new CountDownLatch(1);
+            Future<?> otherNode = executor.submit(() -> {
+                rows.makeRowAndCommitLater("contested", made, commit);
+                return null;
+            });
+            assertTrue(made.await(30, TimeUnit.SECONDS));
+            Future<?> write = executor.submit(() -> {
+                if (pause) {
+                    admin.pause("contested");
+                } else {
+                    admin.setLimits("contested", "7/1s", null);
+                }
+                return null;
+            });
+            Thread.sleep(300); // the admin's write now waits for the other node's uncommitted row
+            commit.countDown();
+            otherNode.get(30, TimeUnit.SECONDS);
+            write.get(30, TimeUnit.SECONDS);
+
+            if (pause) {
+                assertTrue(rows.paused("contested"), "paused");
+            } else {
+                assertEquals("7/1s", rows.overrideAndWindow("contested").get(0));
+            }
+        }
+        admin.setLimits("contested", null, null);
+        admin.resume("contested");
+    }
 
     @Test
     void a_rate_limit_lets_no_more_jobs_start_in_any_period_than_it_allows_and_a_backlog_gets_it_all() throws Exception {

@@ -2,9 +2,13 @@ package dev.jobqueue.it.limits;
 
 import dev.jobqueue.JobId;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** Reads job rows and writes a queue's row of jobqueue_queue through plain SQL, as an operator's mistake would. */
 @Stateless
@@ -52,6 +56,27 @@ public class QueueRows {
             return local.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
         }
         throw new IllegalStateException("a timestamp of type " + value.getClass());
+    }
+
+    /**
+     * Makes the queue's row in a transaction of its own, as another node's claim does, counts {@code made} down, and
+     * commits only once {@code commit} is counted down (at most a minute later).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void makeRowAndCommitLater(String queue, CountDownLatch made, CountDownLatch commit)
+            throws InterruptedException {
+        em.createNativeQuery("INSERT INTO jobqueue_queue (name, paused, updated_at) VALUES (?1, FALSE,"
+                + " CURRENT_TIMESTAMP)").setParameter(1, queue).executeUpdate();
+        made.countDown();
+        commit.await(1, TimeUnit.MINUTES);
+    }
+
+    /** Whether the queue's row says it is paused; null without a row. */
+    public Boolean paused(String queue) {
+        List<?> rows = em.createNativeQuery("SELECT paused FROM jobqueue_queue WHERE name = ?1").setParameter(1, queue)
+                .getResultList();
+        return rows.isEmpty() ? null : Boolean.valueOf(String.valueOf(rows.get(0)).equals("true")
+                || String.valueOf(rows.get(0)).equals("1"));
     }
 
     /** Writes unreadable values into the queue's override and window, as a hand-made SQL update could. */
