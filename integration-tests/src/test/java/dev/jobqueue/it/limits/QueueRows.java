@@ -59,12 +59,14 @@ public class QueueRows {
     }
 
     /**
-     * Makes the queue's row in a transaction of its own, as another node's claim does, counts {@code made} down, and
-     * commits only once {@code commit} is counted down (at most a minute later).
+     * Makes the queue's row anew in a transaction of its own (deletes it, as a resume does, and inserts it, as another
+     * node's claim does), counts {@code made} down, and commits only once {@code commit} is counted down (at most a
+     * minute later).
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void makeRowAndCommitLater(String queue, CountDownLatch made, CountDownLatch commit)
             throws InterruptedException {
+        em.createNativeQuery("DELETE FROM jobqueue_queue WHERE name = ?1").setParameter(1, queue).executeUpdate();
         em.createNativeQuery("INSERT INTO jobqueue_queue (name, paused, updated_at) VALUES (?1, FALSE,"
                 + " CURRENT_TIMESTAMP)").setParameter(1, queue).executeUpdate();
         made.countDown();

@@ -13,6 +13,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
@@ -27,7 +29,7 @@ public class ConnectionCutter {
 
     static final String QUEUE = "cut-connection";
 
-    private final AtomicInteger calls = new AtomicInteger();
+    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final List<JobFailed> failed = new CopyOnWriteArrayList<>();
 
     @Resource(lookup = "java:comp/DefaultDataSource")
@@ -38,7 +40,7 @@ public class ConnectionCutter {
 
     @Consumer(queue = QUEUE, maxAttempts = 2)
     public void run(String payload) throws SQLException {
-        calls.incrementAndGet();
+        calls.computeIfAbsent(payload, key -> new AtomicInteger()).incrementAndGet();
         int pid;
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
                 ResultSet row = statement.executeQuery("SELECT pg_backend_pid()")) {
@@ -48,9 +50,10 @@ public class ConnectionCutter {
         terminator.terminate(pid);
     }
 
-    /** How many times the consumer was called. */
-    public int calls() {
-        return calls.get();
+    /** How many times the consumer was called with {@code payload}. */
+    public int calls(String payload) {
+        AtomicInteger count = calls.get(payload);
+        return count == null ? 0 : count.get();
     }
 
     /** The JobFailed events of its queue. */

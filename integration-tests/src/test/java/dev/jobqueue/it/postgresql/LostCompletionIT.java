@@ -11,6 +11,7 @@ import dev.jobqueue.it.Await;
 import dev.jobqueue.it.Deployments;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -45,16 +46,18 @@ class LostCompletionIT {
     @Test
     void a_job_whose_completion_keeps_losing_its_connection_fails_after_its_attempts_instead_of_running_for_ever()
             throws Exception {
-        JobId id = jobs.put(ConnectionCutter.QUEUE, "report");
+        String report = "report " + UUID.randomUUID();
+        JobId id = jobs.put(ConnectionCutter.QUEUE, report);
 
         assertTrue(Await.until(() -> admin.job(id).map(job -> job.summary().state().equals("FAILED")).orElse(false),
                 Duration.ofSeconds(60)), () -> "FAILED; it is " + admin.job(id).map(job -> job.summary().state())
-                + " after " + consumer.calls() + " calls");
+                + " after " + consumer.calls(report) + " calls");
 
-        assertEquals(8, consumer.calls(), "2 attempts, each handed back 3 times and then counted");
+        assertEquals(8, consumer.calls(report), "2 attempts, each handed back 3 times and then counted");
         JobSummary job = admin.job(id).orElseThrow().summary();
         assertEquals(2, job.attempts());
         assertTrue(job.lastError().contains("JQ046"), job.lastError());
-        assertTrue(Await.until(() -> consumer.failedEvents().size() == 1, Duration.ofSeconds(5)), "one JobFailed");
+        assertTrue(Await.until(() -> consumer.failedEvents().stream().filter(event -> event.id().equals(id)).count() == 1,
+                Duration.ofSeconds(5)), "one JobFailed");
     }
 }
