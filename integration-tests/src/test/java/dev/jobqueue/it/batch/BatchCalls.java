@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -17,6 +18,7 @@ public class BatchCalls {
 
     private final List<List<String>> calls = new CopyOnWriteArrayList<>();
     private volatile boolean contextsMatched = true;
+    private final Map<String, List<String>> backedOff = new ConcurrentHashMap<>();
     private final List<String[]> groupedCalls = new CopyOnWriteArrayList<>();
 
     void called(List<String> orderIds, List<JobContext> contexts) {
@@ -30,6 +32,20 @@ public class BatchCalls {
     public List<List<String>> callsOf(String prefix) {
         return calls.stream().filter(call -> call.stream().allMatch(id -> id.startsWith(prefix)
                 || id.startsWith("poison-" + prefix))).toList();
+    }
+
+    /**
+     * Whether the call of {@code orderIds} is the first with payloads of the tag of {@code orderId}
+     * ({@code backoff-<tag>-<n>}); if so, it is the tag's call that backs off.
+     */
+    boolean firstBackoff(String orderId, List<String> orderIds) {
+        String tag = orderId.substring(0, orderId.lastIndexOf('-') + 1);
+        return backedOff.putIfAbsent(tag, List.copyOf(orderIds)) == null;
+    }
+
+    /** The payloads of the call with payloads of tag {@code prefix} that backed off, or an empty list. */
+    public List<String> backedOff(String prefix) {
+        return backedOff.getOrDefault(prefix, List.of());
     }
 
     public boolean contextsMatched() {
