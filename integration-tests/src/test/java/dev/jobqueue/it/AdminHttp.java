@@ -36,6 +36,13 @@ public final class AdminHttp {
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** POSTs a JSON body to {@code path} under {@code /<app>/jobqueue/admin}, as an admin tool does. */
+    public static HttpResponse<String> postJson(String app, String path, String json) throws Exception {
+        return CLIENT.send(request(app, path).header("X-Requested-By", "jobqueue-it")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     /** PUTs a JSON body to {@code path} under {@code /<app>/jobqueue/admin}, as an admin tool does. */
     public static HttpResponse<String> put(String app, String path, String json) throws Exception {
         return CLIENT.send(request(app, path).header("X-Requested-By", "jobqueue-it")

@@ -204,7 +204,7 @@ public class DefaultJobAdmin implements JobAdmin {
             throw new UnknownQueueException(Messages.unknownQueue(queue));
         }
         LOG.info("jobqueue admin: queue " + queue + " is resumed on every node");
-        dispatcher.wake(queue);
+        dispatcher.resumed(queue);
     }
 
     @Override

@@ -162,6 +162,18 @@ public class Dispatcher {
         }
     }
 
+    /**
+     * An admin resumed {@code queue}: a backoff its consumer asked for on this node ends here too, and the queue is
+     * polled now. Other nodes' claims read the resume from the database.
+     */
+    public void resumed(String queue) {
+        QueueWorker worker = workers.get(queue);
+        if (worker != null) {
+            worker.endBackoff();
+        }
+        wake(queue);
+    }
+
     /** Polls the queue when a retry this node scheduled is due, if jobs run on their own. */
     public void wakeWhenRetryDue(String queue, Instant runAt) {
         QueueWorker worker = workers.get(queue);

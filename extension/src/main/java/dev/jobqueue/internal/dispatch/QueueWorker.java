@@ -48,7 +48,10 @@ final class QueueWorker {
     private final Runners runners;
     private final Reservations reservations;
     private volatile boolean backlog;
-    /** After this node's consumer told the queue to back off, no claim until then. */
+    /**
+     * After this node's consumer told the queue to back off, no job put here starts at once until then. Claims read
+     * the backoff from the database, so that an admin's resume on any node ends it there.
+     */
     private volatile Instant backoffUntil = Instant.MIN;
 
     /**
@@ -152,6 +155,11 @@ final class QueueWorker {
         heldWake.wakeAt(until);
     }
 
+    /** An admin resumed the queue: jobs put here may start at once again. */
+    void endBackoff() {
+        backoffUntil = Instant.MIN;
+    }
+
     /**
      * Holds a runner for a job being put on this node, if the queue has nothing else to do here: no job waits in
      * the buffer, the last claim found no backlog, and fewer than {@code concurrency} jobs are in flight. Empty
@@ -186,9 +194,6 @@ final class QueueWorker {
         int wanted = Math.min(claimSize, capacity(claimSize) - buffer.inFlight());
         if (wanted <= 0) {
             backlog = true;
-            return false;
-        }
-        if (clock.instant().isBefore(backoffUntil)) {
             return false;
         }
         Instant leaseExpiresAt = leaseClock.now().plus(options.lease());

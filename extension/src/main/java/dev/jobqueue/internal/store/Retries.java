@@ -21,8 +21,9 @@ import java.util.function.Supplier;
  * match of a filter, a queue's failed jobs. A job gets a fresh set of attempts, and becomes WAITING instead if a
  * job it waits for is unfinished. It is passed over if a job it waits for is FAILED, since it would wait for ever,
  * or if another unfinished job now holds its dedupe key. Of the FAILED jobs given that share a queue and a dedupe
- * key, one is retried, the newest that no FAILED job outside the selection keeps waiting, and the others are passed
- * over as their key is then held.
+ * key, one is retried, the oldest that no FAILED job outside the selection keeps waiting, and the others are passed
+ * over as their key is then held: the oldest, since a job can wait only for older ones, so the one retried is never
+ * a child of another it passes over.
  *
  * <p>The jobs the given ones wait for are locked first, as a finishing job locks itself before the jobs that wait
  * for it: a dependency that fails at the same moment either commits first, and the retry sees it FAILED, or
@@ -92,7 +93,7 @@ public class Retries {
     }
 
     /**
-     * {@code ids} without the FAILED jobs whose queue and dedupe key a newer FAILED job among them has, unless that
+     * {@code ids} without the FAILED jobs whose queue and dedupe key an older FAILED job among them has, unless that
      * one waits for a FAILED job that is not among them, which would keep it from being retried: retried together,
      * two would hold one key, and the unique index would refuse the retry whole.
      */
@@ -105,7 +106,7 @@ public class Retries {
                 + " FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on WHERE d.job_id = j.id"
                 + " AND p.state = 'FAILED' AND p.id NOT IN (" + among + ")) THEN 'stuck' ELSE 'free' END"
                 + " FROM jobqueue_job j WHERE j.id IN (" + among + ") AND j.state = 'FAILED'"
-                + " AND j.dedupe_key IS NOT NULL ORDER BY j.seq DESC",
+                + " AND j.dedupe_key IS NOT NULL ORDER BY j.seq",
                 (row, db) -> new String[] {row.getString(1), row.getString(2) + '\n' + row.getString(3),
                         row.getString(4)}, ids, ids);
         Map<String, String> chosen = new HashMap<>();

@@ -153,24 +153,34 @@ class QueueWorkerTest {
     }
 
     @Test
-    void a_backoff_hands_back_the_claimed_jobs_not_started_and_no_claim_runs_here_until_it_ends() {
+    void a_backoff_hands_back_the_claimed_jobs_not_started_and_no_put_starts_here_until_it_ends() {
         QueueWorker worker = worker(1, 10);
         addDue(20);
         poll(worker);
         poll(worker);
         int claimed = running.snapshot().size();
-        int claimsBefore = claims.claims.size();
 
         worker.backOff(T0.plusSeconds(3));
 
         assertEquals(claimed, leases.released.size(), "every claimed job went back, none had started");
         assertTrue(running.isEmpty());
         assertTrue(worker.reserve().isEmpty(), "no put starts here during the backoff");
+    }
+
+    @Test
+    void an_admins_resume_ends_a_backoff_here_at_once_and_claims_leave_the_backoff_to_the_database() {
+        QueueWorker worker = worker(2, 10);
+        worker.backOff(T0.plusSeconds(30));
+        assertTrue(worker.reserve().isEmpty(), "no put starts here during the backoff");
+        addDue(1);
         poll(worker);
-        assertEquals(claimsBefore, claims.claims.size(), "no claim during the backoff");
-        clock.advance(Duration.ofSeconds(3));
-        poll(worker);
-        assertEquals(claimsBefore + 1, claims.claims.size(), "claims again once it is over");
+        assertEquals(1, claims.claims.size(), "the claim runs: the database's pause holds it back, and a resume on"
+                + " another node clears that");
+        runners.runQueued();
+
+        worker.endBackoff();
+
+        assertTrue(worker.reserve().isPresent(), "a put starts here at once again");
     }
 
     @Test
