@@ -17,10 +17,12 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A broken consumer fails the deployment, with a message that names the method and the problem. */
+@Tag("any-database")
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class BrokenDeploymentIT {

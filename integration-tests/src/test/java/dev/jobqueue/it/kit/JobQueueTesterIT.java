@@ -23,6 +23,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The test kit, used as a user would: a test deployment with jobqueue-test, a put, then drains and clock steps
  * instead of sleeps.
  */
+@Tag("any-database")
 @ExtendWith(ArquillianExtension.class)
 class JobQueueTesterIT {
 

@@ -20,6 +20,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * nodes: a producer that only puts, a consumer, and a node whose telemetry is off. Liberty only: the other servers'
  * telemetry is set up differently.
  */
+@Tag("any-database")
 @ExtendWith(ArquillianExtension.class)
 @EnabledIfSystemProperty(named = "it.server", matches = "liberty")
 @RunAsClient
