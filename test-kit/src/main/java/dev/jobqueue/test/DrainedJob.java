@@ -18,7 +18,10 @@ public record DrainedJob(JobId id, Outcome outcome, int attempts, String error, 
     public enum Outcome {
         /** It succeeded: it is DONE, or deleted at once because its queue retains no DONE jobs. */
         DONE,
-        /** Its attempt failed, and it waits for its next one. */
+        /**
+         * Its attempt failed, and it waits for its next one; or its consumer told the queue to back off
+         * ({@code QueueBackoffException}), and it waits for the backoff's end with its attempt not counted.
+         */
         RETRIED,
         /** It gave up: it is FAILED, a dead letter. */
         FAILED

@@ -89,9 +89,13 @@ public class JobQueueTester {
     /** The jobs that have not finished an attempt since {@code attemptsBefore} was read, by state. */
     private Map<String, JobState> unfinished(Map<String, Integer> attemptsBefore) {
         Map<String, JobState> left = new LinkedHashMap<>();
+        Instant now = clock.instant();
+        // A job its consumer's backoff sent back is PENDING with its attempt given back, but due only when the
+        // backoff is over: its attempt has finished.
         attemptsBefore.forEach((id, before) -> store.job(id)
                 .filter(job -> job.getState() == JobState.RUNNING
-                        || job.getState() == JobState.PENDING && job.getAttempts() <= before)
+                        || job.getState() == JobState.PENDING && job.getAttempts() <= before
+                                && !job.getRunAt().isAfter(now))
                 .ifPresent(job -> left.put(id, job.getState())));
         return left;
     }

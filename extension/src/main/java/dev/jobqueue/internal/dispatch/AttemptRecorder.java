@@ -20,7 +20,6 @@ import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.JobQueueClock;
-import dev.jobqueue.internal.time.LeaseClock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -69,9 +68,6 @@ class AttemptRecorder {
 
     @Inject
     LeaseStore leases;
-
-    @Inject
-    LeaseClock leaseClock;
 
     private final LostCompletions lostCompletions = new LostCompletions();
 
@@ -222,10 +218,12 @@ class AttemptRecorder {
      */
     List<Outcome> backOff(List<ClaimedJob> jobs, QueueBackoffException backoff) {
         Duration wait = backoff.getWait().compareTo(Durations.MAX) > 0 ? Durations.MAX : backoff.getWait();
-        Instant until = leaseClock.now().plus(wait);
+        // The node's clock, as for run times and retries: claims compare the backoff's end with it.
+        Instant now = clock.instant();
+        Instant until = now.plus(wait);
         List<Outcome> outcomes = jobs.stream().map(job -> {
             try {
-                return store.backOff(job, until, leaseClock.now()) ? Outcome.BACKED_OFF : Outcome.LEASE_LOST;
+                return store.backOff(job, until, now) ? Outcome.BACKED_OFF : Outcome.LEASE_LOST;
             } catch (RuntimeException storeError) {
                 return notRecorded(job, storeError);
             }

@@ -15,7 +15,6 @@ import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import dev.jobqueue.internal.payload.PayloadCodec;
 import dev.jobqueue.internal.store.Transactions;
-import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -139,7 +138,6 @@ final class ExecutorRig {
         recorder.dispatcher = dispatcher;
         recorder.metrics = metrics;
         recorder.leases = leases;
-        recorder.leaseClock = LeaseClocks.following(clock);
         SingleJobCall single = new SingleJobCall();
         single.clock = clock;
         single.invoker = consumer;

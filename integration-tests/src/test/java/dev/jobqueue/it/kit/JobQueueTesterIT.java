@@ -17,6 +17,7 @@ import dev.jobqueue.test.PutJob;
 import dev.jobqueue.test.TestClock;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -38,7 +39,7 @@ class JobQueueTesterIT {
     @Deployment
     static WebArchive app() {
         return Deployments.war("kit", "kit", KitConsumers.class, KitConsumers.Order.class,
-                KitConsumers.Invoicing.class, KitConsumers.Shipping.class)
+                KitConsumers.Invoicing.class, KitConsumers.Shipping.class, KitConsumers.Payments.class)
                 .addAsLibrary(Deployments.testKitJar());
     }
 
@@ -83,6 +84,25 @@ class JobQueueTesterIT {
         clock.advanceTo(first.get(0).nextRunAt());
         List<DrainedJob> second = tester.drain("kit-invoicing");
         assertEquals(List.of(new DrainedJob(id, Outcome.DONE, 2, null, null)), second, "a DONE job has no error");
+    }
+
+    @Test
+    void a_consumers_backoff_holds_on_the_test_clock_and_a_clock_step_ends_it() {
+        clock.advance(Duration.ofDays(3)); // a test clock well ahead of the database's
+        JobId id = jobs.put("kit-payments", new Order("P-1", 30));
+        Instant before = clock.now();
+
+        List<DrainedJob> first = tester.drain("kit-payments");
+        assertEquals(1, first.size(), first::toString);
+        assertEquals(Outcome.RETRIED, first.get(0).outcome(), "the drain returns, and the job waits for the backoff");
+        assertEquals(0, first.get(0).attempts(), "its attempt not counted");
+        Instant end = first.get(0).nextRunAt();
+        assertTrue(!end.isBefore(before.plus(Duration.ofMinutes(5))) && !end.isAfter(clock.now().plus(
+                Duration.ofMinutes(5))), "the backoff ends 5 minutes after it began, on the test clock: " + end);
+        assertEquals(List.of(), tester.drain("kit-payments"), "the backoff holds");
+
+        clock.advance(Duration.ofMinutes(5));
+        assertEquals(List.of(new DrainedJob(id, Outcome.DONE, 1, null, null)), tester.drain("kit-payments"));
     }
 
     @Test

@@ -2,7 +2,9 @@ package dev.jobqueue.it.kit;
 
 import dev.jobqueue.Consumer;
 import dev.jobqueue.JobContext;
+import dev.jobqueue.QueueBackoffException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,6 +24,19 @@ public class KitConsumers {
         public void invoice(Order order, JobContext context) {
             if (tried.add(order.number())) {
                 throw new IllegalStateException("the invoicing service timed out for " + order.number());
+            }
+        }
+    }
+
+    /** Answers "429, retry in 5 minutes" the first time it sees each order, as a partner that limits its callers. */
+    @ApplicationScoped
+    public static class Payments {
+        private final Set<String> tried = ConcurrentHashMap.newKeySet();
+
+        @Consumer(queue = "kit-payments")
+        public void pay(Order order) {
+            if (tried.add(order.number())) {
+                throw new QueueBackoffException(Duration.ofMinutes(5), "429 from the payment service");
             }
         }
     }
