@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.Deployments;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -31,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class BulkRetryIT {
 
     private static final String APP = "ops-bulk";
-    private static final String ADMIN = "/" + APP + "/jobqueue/admin";
+    private static final ProbeClient OPS = new ProbeClient(APP, "BulkRetryIT");
     private static final int CHILDREN = 12;
 
     @Deployment(testable = false)
@@ -43,24 +39,24 @@ class BulkRetryIT {
     @Test
     void a_bulk_retry_of_two_failed_jobs_that_share_a_dedupe_key_retries_one_and_passes_the_other_over() throws Exception {
         List<Function<List<String>, HttpResponse<String>>> paths = List.of(
-                ids -> admin("POST", "/jobs/retry", "{\"ids\":[\"" + String.join("\",\"", ids) + "\"]}"),
-                ids -> admin("POST", "/failed/retry?queue=dep-parent", null),
-                ids -> admin("POST", "/queues/dep-parent/retry-failed", null));
+                ids -> OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + String.join("\",\"", ids) + "\"]}"),
+                ids -> OPS.admin("POST", "/failed/retry?queue=dep-parent", null),
+                ids -> OPS.admin("POST", "/queues/dep-parent/retry-failed", null));
         int round = 0;
         for (Function<List<String>, HttpResponse<String>> path : paths) {
-            admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
+            OPS.admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
             String key = "k-" + round++ + "-" + System.nanoTime();
-            String first = probe("/dep-parent/key/" + key);
-            awaitRow(first, "FAILED 1");
-            String second = probe("/dep-parent/key/" + key);
-            awaitRow(second, "FAILED 1");
+            String first = OPS.probe("/dep-parent/key/" + key);
+            OPS.awaitRow(first, "FAILED 1");
+            String second = OPS.probe("/dep-parent/key/" + key);
+            OPS.awaitRow(second, "FAILED 1");
 
-            JsonObject answer = json(path.apply(List.of(first, second)));
+            JsonObject answer = OPS.json(path.apply(List.of(first, second)));
 
             assertEquals(1, retried(answer), "path " + round + ": " + answer);
             assertEquals(1, answer.getJsonObject("skippedBecause").getInt("dedupeKeyHeld"), answer.toString());
-            awaitRow(second, "FAILED 1");
-            awaitRow(first, "FAILED 1");
+            OPS.awaitRow(second, "FAILED 1");
+            OPS.awaitRow(first, "FAILED 1");
         }
     }
 
@@ -79,72 +75,38 @@ class BulkRetryIT {
      * runs while the queue is paused, so that the parent cannot fail again before every chunk has been retried.
      */
     private static void retriesAParentAndItsChildrenTogether(String retry) throws Exception {
-        admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
-        String parent = probe("/dep-parent");
+        OPS.admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
+        String parent = OPS.probe("/dep-parent");
         List<String> children = new ArrayList<>();
         for (int i = 0; i < CHILDREN; i++) {
-            children.add(probe("/dep-parent/after/" + parent));
+            children.add(OPS.probe("/dep-parent/after/" + parent));
         }
-        awaitRow(parent, "FAILED 1");
+        OPS.awaitRow(parent, "FAILED 1");
         for (String child : children) {
-            awaitRow(child, "FAILED 0");
+            OPS.awaitRow(child, "FAILED 0");
         }
-        assertEquals(204, admin("POST", "/queues/dep-parent/pause", null).statusCode());
+        assertEquals(204, OPS.admin("POST", "/queues/dep-parent/pause", null).statusCode());
         try {
-            JsonObject answer = json(admin("POST", retry, null));
+            JsonObject answer = OPS.json(OPS.admin("POST", retry, null));
 
             assertEquals(CHILDREN + 1, retried(answer), "the parent and every child: " + answer);
             assertEquals(0, answer.getInt("skipped"), answer.toString());
-            assertEquals("PENDING 0", row(parent));
+            assertEquals("PENDING 0", OPS.row(parent));
             for (String child : children) {
-                assertEquals("WAITING 0", row(child), "a child waits for its parent again");
+                assertEquals("WAITING 0", OPS.row(child), "a child waits for its parent again");
             }
         } finally {
-            assertEquals(204, admin("POST", "/queues/dep-parent/resume", null).statusCode());
+            assertEquals(204, OPS.admin("POST", "/queues/dep-parent/resume", null).statusCode());
         }
         // The parent fails again, and its children fail with it: none waits on it for ever.
-        awaitRow(parent, "FAILED 1");
+        OPS.awaitRow(parent, "FAILED 1");
         for (String child : children) {
-            awaitRow(child, "FAILED 0");
+            OPS.awaitRow(child, "FAILED 0");
         }
     }
 
     /** How many jobs a retry retried: "count" by ids and by filter, "retried" by queue. */
     private static int retried(JsonObject answer) {
         return answer.containsKey("count") ? answer.getInt("count") : answer.getInt("retried");
-    }
-
-    private static HttpResponse<String> admin(String method, String path, String body) {
-        try {
-            return Http.send(method, ADMIN + path, "admin", "admin-secret", Map.of("X-Requested-By", "BulkRetryIT"),
-                    body);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static JsonObject json(HttpResponse<String> response) {
-        assertEquals(200, response.statusCode(), response.body());
-        return Json.createReader(new StringReader(response.body())).readObject();
-    }
-
-    private static String probe(String path) throws Exception {
-        HttpResponse<String> response = Http.send("POST", "/" + APP + "/test/ops-probe" + path, null, null);
-        assertEquals(200, response.statusCode(), response.body());
-        return response.body().trim();
-    }
-
-    private static String row(String id) throws Exception {
-        return Http.send("GET", "/" + APP + "/test/ops-probe/jobs/" + id, null, null).body().trim();
-    }
-
-    private static void awaitRow(String id, String expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        String row = row(id);
-        while (!row.equals(expected) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            row = row(id);
-        }
-        assertEquals(expected, row, "job " + id);
     }
 }

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.it.Deployments;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -30,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class DependentJobsIT {
 
     private static final String APP = "ops-dependents";
-    private static final String ADMIN = "/" + APP + "/jobqueue/admin";
+    private static final ProbeClient OPS = new ProbeClient(APP, "DependentJobsIT");
 
     @Deployment(testable = false)
     static WebArchive app() {
@@ -42,20 +39,20 @@ class DependentJobsIT {
     void a_retry_by_id_by_filter_or_by_queue_passes_over_a_child_of_a_failed_parent_and_says_why() throws Exception {
         Family family = failedFamily();
 
-        JsonObject byId = json(admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}"));
+        JsonObject byId = OPS.json(OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}"));
         assertEquals(0, byId.getInt("count"), byId.toString());
         assertEquals(1, byId.getInt("skipped"), byId.toString());
         assertEquals(1, byId.getJsonObject("skippedBecause").getInt("dependencyFailed"), byId.toString());
 
-        JsonObject byFilter = json(admin("POST", "/failed/retry?id=" + family.child, null));
+        JsonObject byFilter = OPS.json(OPS.admin("POST", "/failed/retry?id=" + family.child, null));
         assertEquals(0, byFilter.getInt("count"), byFilter.toString());
         assertEquals(1, byFilter.getJsonObject("skippedBecause").getInt("dependencyFailed"), byFilter.toString());
 
-        JsonObject byQueue = json(admin("POST", "/queues/dep-child/retry-failed", null));
+        JsonObject byQueue = OPS.json(OPS.admin("POST", "/queues/dep-child/retry-failed", null));
         assertTrue(byQueue.getJsonObject("skippedBecause").getInt("dependencyFailed") >= 1, byQueue.toString());
 
         Thread.sleep(500);
-        assertEquals("FAILED 0", row(family.child), "the child was left FAILED, not WAITING on its FAILED parent");
+        assertEquals("FAILED 0", OPS.row(family.child), "the child was left FAILED, not WAITING on its FAILED parent");
     }
 
     @Test
@@ -63,39 +60,39 @@ class DependentJobsIT {
             throws Exception {
         Family family = failedFamily();
 
-        JsonObject both = json(admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\",\"" + family.parent
+        JsonObject both = OPS.json(OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\",\"" + family.parent
                 + "\"]}"));
 
         assertEquals(2, both.getInt("count"), both.toString());
-        awaitRow(family.parent, "FAILED 1");
-        awaitRow(family.child, "FAILED 0");
+        OPS.awaitRow(family.parent, "FAILED 1");
+        OPS.awaitRow(family.child, "FAILED 0");
     }
 
     @Test
     void deleting_a_failed_parent_by_id_answers_and_frees_its_child_for_a_retry() throws Exception {
         Family family = failedFamily();
 
-        HttpResponse<String> deleted = admin("POST", "/jobs/delete", "{\"ids\":[\"" + family.parent + "\"]}");
+        HttpResponse<String> deleted = OPS.admin("POST", "/jobs/delete", "{\"ids\":[\"" + family.parent + "\"]}");
 
-        assertEquals(1, json(deleted).getInt("count"), deleted.body());
-        assertEquals("missing", row(family.parent));
-        assertEquals(1, json(admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}")).getInt("count"));
-        awaitRow(family.child, "DONE 1");
+        assertEquals(1, OPS.json(deleted).getInt("count"), deleted.body());
+        assertEquals("missing", OPS.row(family.parent));
+        assertEquals(1, OPS.json(OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}")).getInt("count"));
+        OPS.awaitRow(family.child, "DONE 1");
     }
 
     @Test
     void deleting_failed_parents_by_filter_or_by_purge_frees_their_children() throws Exception {
         Family byFilter = failedFamily();
-        assertEquals(1, json(admin("POST", "/failed/delete?id=" + byFilter.parent, null)).getInt("count"));
-        assertEquals(1, json(admin("POST", "/failed/retry?id=" + byFilter.child, null)).getInt("count"));
-        awaitRow(byFilter.child, "DONE 1");
+        assertEquals(1, OPS.json(OPS.admin("POST", "/failed/delete?id=" + byFilter.parent, null)).getInt("count"));
+        assertEquals(1, OPS.json(OPS.admin("POST", "/failed/retry?id=" + byFilter.child, null)).getInt("count"));
+        OPS.awaitRow(byFilter.child, "DONE 1");
 
         Family byPurge = failedFamily();
-        HttpResponse<String> purged = admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
-        assertTrue(json(purged).getInt("purged") >= 1, purged.body());
-        assertEquals("missing", row(byPurge.parent));
-        assertEquals(1, json(admin("POST", "/failed/retry?id=" + byPurge.child, null)).getInt("count"));
-        awaitRow(byPurge.child, "DONE 1");
+        HttpResponse<String> purged = OPS.admin("DELETE", "/queues/dep-parent/failed?olderThan=0s", null);
+        assertTrue(OPS.json(purged).getInt("purged") >= 1, purged.body());
+        assertEquals("missing", OPS.row(byPurge.parent));
+        assertEquals(1, OPS.json(OPS.admin("POST", "/failed/retry?id=" + byPurge.child, null)).getInt("count"));
+        OPS.awaitRow(byPurge.child, "DONE 1");
     }
 
     /**
@@ -106,26 +103,26 @@ class DependentJobsIT {
     void a_child_retried_while_its_parent_fails_again_never_waits_on_a_failed_parent() throws Exception {
         for (int round = 0; round < 12; round++) {
             Family family = failedFamily();
-            assertEquals(204, admin("POST", "/jobs/" + family.parent + "/retry", null).statusCode());
+            assertEquals(204, OPS.admin("POST", "/jobs/" + family.parent + "/retry", null).statusCode());
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (!row(family.parent).equals("FAILED 1") && System.nanoTime() < deadline) {
-                HttpResponse<String> retried = admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}");
+            while (!OPS.row(family.parent).equals("FAILED 1") && System.nanoTime() < deadline) {
+                HttpResponse<String> retried = OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}");
                 assertEquals(200, retried.statusCode(), retried.body());
             }
-            admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}");
-            awaitRow(family.child, "FAILED 0");
+            OPS.admin("POST", "/jobs/retry", "{\"ids\":[\"" + family.child + "\"]}");
+            OPS.awaitRow(family.child, "FAILED 0");
         }
     }
 
     @Test
     void a_job_that_many_jobs_wait_for_shows_how_many_and_pages_through_them() throws Exception {
-        String parent = probe("/dep-held");
+        String parent = OPS.probe("/dep-held");
         Set<String> children = new TreeSet<>();
         for (int i = 0; i < 120; i++) {
-            children.add(probe("/dep-child/after/" + parent));
+            children.add(OPS.probe("/dep-child/after/" + parent));
         }
 
-        JsonObject options = json(admin("GET", "/jobs/" + parent + "/options", null));
+        JsonObject options = OPS.json(OPS.admin("GET", "/jobs/" + parent + "/options", null));
         JsonObject waitedBy = options.getJsonObject("waitedBy");
         assertEquals(120, waitedBy.getInt("total"), options.toString());
         assertEquals(50, waitedBy.getJsonArray("jobs").size(), options.toString());
@@ -135,7 +132,7 @@ class DependentJobsIT {
         String after = "";
         int pages = 0;
         do {
-            JsonObject page = json(admin("GET", "/jobs/" + parent + "/waited-by?size=50&after=" + after, null));
+            JsonObject page = OPS.json(OPS.admin("GET", "/jobs/" + parent + "/waited-by?size=50&after=" + after, null));
             page.getJsonArray("jobs").forEach(job -> assertTrue(paged.add(job.asJsonObject().getString("id")),
                     "each job once: " + job));
             after = page.containsKey("next") ? page.getString("next") : null;
@@ -144,13 +141,13 @@ class DependentJobsIT {
         assertEquals(3, pages);
         assertEquals(children, paged);
 
-        JsonObject child = json(admin("GET", "/jobs/" + children.iterator().next() + "/waits-for", null));
+        JsonObject child = OPS.json(OPS.admin("GET", "/jobs/" + children.iterator().next() + "/waits-for", null));
         assertEquals(1, child.getInt("total"), child.toString());
         assertEquals(parent, child.getJsonArray("jobs").getJsonObject(0).getString("id"));
 
-        assertEquals(204, admin("DELETE", "/jobs/" + parent, null).statusCode());
+        assertEquals(204, OPS.admin("DELETE", "/jobs/" + parent, null).statusCode());
         for (String id : children) {
-            awaitRow(id, "DONE 1");
+            OPS.awaitRow(id, "DONE 1");
         }
     }
 
@@ -159,40 +156,10 @@ class DependentJobsIT {
     }
 
     private static Family failedFamily() throws Exception {
-        String parent = probe("/dep-parent");
-        String child = probe("/dep-child/after/" + parent);
-        awaitRow(parent, "FAILED 1");
-        awaitRow(child, "FAILED 0");
+        String parent = OPS.probe("/dep-parent");
+        String child = OPS.probe("/dep-child/after/" + parent);
+        OPS.awaitRow(parent, "FAILED 1");
+        OPS.awaitRow(child, "FAILED 0");
         return new Family(parent, child);
-    }
-
-    private static HttpResponse<String> admin(String method, String path, String body) throws Exception {
-        return Http.send(method, ADMIN + path, "admin", "admin-secret", Map.of("X-Requested-By", "DependentJobsIT"),
-                body);
-    }
-
-    private static JsonObject json(HttpResponse<String> response) {
-        assertEquals(200, response.statusCode(), response.body());
-        return Json.createReader(new StringReader(response.body())).readObject();
-    }
-
-    private static String probe(String path) throws Exception {
-        HttpResponse<String> response = Http.send("POST", "/" + APP + "/test/ops-probe" + path, null, null);
-        assertEquals(200, response.statusCode(), response.body());
-        return response.body().trim();
-    }
-
-    private static String row(String id) throws Exception {
-        return Http.send("GET", "/" + APP + "/test/ops-probe/jobs/" + id, null, null).body().trim();
-    }
-
-    private static void awaitRow(String id, String expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        String row = row(id);
-        while (!row.equals(expected) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            row = row(id);
-        }
-        assertEquals(expected, row, "job " + id);
     }
 }
