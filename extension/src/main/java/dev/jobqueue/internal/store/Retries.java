@@ -102,19 +102,28 @@ public class Retries {
             return List.copyOf(ids);
         }
         String among = placeholders(ids.size());
-        List<String[]> keyed = jdbc.query("SELECT j.id, j.queue, j.dedupe_key, CASE WHEN EXISTS (SELECT 1"
+        List<KeyedJob> keyed = jdbc.query("SELECT j.id, j.queue, j.dedupe_key, CASE WHEN EXISTS (SELECT 1"
                 + " FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on WHERE d.job_id = j.id"
-                + " AND p.state = 'FAILED' AND p.id NOT IN (" + among + ")) THEN 'stuck' ELSE 'free' END"
+                + " AND p.state = 'FAILED' AND p.id NOT IN (" + among + ")) THEN 1 ELSE 0 END"
                 + " FROM jobqueue_job j WHERE j.id IN (" + among + ") AND j.state = 'FAILED'"
                 + " AND j.dedupe_key IS NOT NULL ORDER BY j.seq",
-                (row, db) -> new String[] {row.getString(1), row.getString(2) + '\n' + row.getString(3),
-                        row.getString(4)}, ids, ids);
+                (row, db) -> new KeyedJob(row.getString(1), row.getString(2) + '\n' + row.getString(3),
+                        row.getInt(4) == 1), ids, ids);
         Map<String, String> chosen = new HashMap<>();
-        keyed.stream().filter(job -> job[2].equals("free")).forEach(job -> chosen.putIfAbsent(job[1], job[0]));
-        keyed.forEach(job -> chosen.putIfAbsent(job[1], job[0]));
+        keyed.stream().filter(job -> !job.stuck()).forEach(job -> chosen.putIfAbsent(job.key(), job.id()));
+        keyed.forEach(job -> chosen.putIfAbsent(job.key(), job.id()));
         Set<String> passedOver = new HashSet<>();
-        keyed.stream().filter(job -> !job[0].equals(chosen.get(job[1]))).forEach(job -> passedOver.add(job[0]));
+        keyed.stream().filter(job -> !job.id().equals(chosen.get(job.key()))).forEach(job -> passedOver.add(job.id()));
         return ids.stream().filter(id -> !passedOver.contains(id)).toList();
+    }
+
+    /**
+     * A FAILED job with a dedupe key.
+     *
+     * @param key   its queue and dedupe key
+     * @param stuck whether it waits for a FAILED job outside the selection, which no retry of it can free
+     */
+    private record KeyedJob(String id, String key, boolean stuck) {
     }
 
     private void lockDependencies(Collection<String> ids) {
