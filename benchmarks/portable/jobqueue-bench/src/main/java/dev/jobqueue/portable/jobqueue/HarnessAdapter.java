@@ -5,10 +5,10 @@ import dev.jobqueue.portable.kit.AdapterProcess;
 import dev.jobqueue.portable.kit.AdapterSettings;
 import dev.jobqueue.portable.kit.BenchJob;
 import dev.jobqueue.portable.kit.Telemetry;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
@@ -58,8 +58,8 @@ public class HarnessAdapter {
         started.start(List.of("public.jobqueue_job"), version(), "postgresql.sql");
     }
 
-    @PreDestroy
-    void stop() {
+    /** Stops the producer before jobqueue's runners stop, so that jobs put at the end are not left behind. */
+    void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object stopping) {
         AdapterProcess running = process;
         if (running != null) {
             running.stop();
