@@ -30,11 +30,11 @@ CELLS=(
     "long_horizon||$FIXED --phase warmup=warmup:2m --phase clean_1=clean:60m"
 )
 
-# Jobs put more than 10 s before the cell ended and not finished (the harness leaves each system's database in
-# place): the complement of "every job put completes", which the harness's jobs_lost only estimates from rates.
-# The last 10 s are left out: a job put in the second before SIGTERM cannot finish.
+# Jobs put more than 5 s before the last phase ended and not finished (the harness leaves each system's database
+# in place): the complement of "every job put completes", which the harness's jobs_lost only estimates from rates.
+# The last 5 s are left out: a job put just before SIGTERM cannot finish, and a stopping node hands it back.
 unfinished_sql() {
-    local early="now() - interval '10 seconds'"
+    local early="timestamptz '$2' - interval '5 seconds'"
     case "$1" in
         jobqueue*) echo "SELECT count(*) FROM jobqueue_job WHERE state <> 'DONE' AND created_at < $early" ;;
         dbscheduler) echo "SELECT count(*) FROM scheduled_tasks WHERE execution_time < $early" ;;
@@ -45,6 +45,11 @@ unfinished_sql() {
 
 db_name() {
     python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["db_name"])' "$HARNESS/$1-bench/adapter.json"
+}
+
+# When the run's last sample was taken: the end of its last phase.
+last_sample() {
+    [[ -f "$1" ]] && python3 -c 'import csv, sys; print(max(r["sampled_at"] for r in csv.DictReader(open(sys.argv[1]))))' "$1"
 }
 
 cells=""
@@ -75,8 +80,9 @@ for cell in $cells; do
         (cd "$HARNESS" && env BENCH_NATIVE=1 PRODUCER_PACING=adapter $extra \
             "$WORK/venv/bin/python" bench.py run --systems "$system" --fast --skip-build $arguments) > "$log" 2>&1 || true
         run_id="$(grep -o 'run_id = [^ ]*' "$log" | head -1 | cut -d' ' -f3)"
+        ended="$(last_sample "$HARNESS/results/${run_id:-none}/raw.csv")"
         unfinished="$(PGPASSWORD=bench psql -h localhost -p 15555 -U bench -d "$(db_name "$system")" -tAc \
-            "$(unfinished_sql "$system")" 2>/dev/null || echo unknown)"
+            "$(unfinished_sql "$system" "$ended")" 2>/dev/null || echo unknown)"
         printf '%s\t%s\t%s\t%s\t%s\n' "$cell" "$system" "${run_id:-failed}" "$unfinished" "$(date -u +%FT%TZ)" >> "$index"
     done
 done
