@@ -16,9 +16,9 @@ FIXED="--producer-rate 600 --worker-count 32"
 
 # cell name | extra environment | harness arguments
 CELLS=(
-    "throughput_w4|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 4 $WARMUP --phase clean=clean:60s"
-    "throughput_w16|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 16 $WARMUP --phase clean=clean:60s"
-    "throughput_w64|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 64 $WARMUP --phase clean=clean:60s"
+    "throughput_w4|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 4 $WARMUP --phase clean=clean:45s"
+    "throughput_w16|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 16 $WARMUP --phase clean=clean:45s"
+    "throughput_w64|PRODUCER_BATCH_MAX=1000|--producer-mode depth-target --target-depth 4000 --producer-rate 50000 --worker-count 64 $WARMUP --phase clean=clean:45s"
     "chaos_crash_recovery||$FIXED $WARMUP --phase baseline=clean:30s --phase kill=kill-worker(instance=0):20s --phase restart=start-worker(instance=0):30s --phase recovery=clean:60s"
     "chaos_repeated_kills||$FIXED $WARMUP --phase baseline=clean:30s --phase repeated=repeated-kill(instance=0,period=20s):90s --phase recovery=clean:60s"
     "chaos_postgres_restart||$FIXED $WARMUP --phase baseline=clean:30s --phase restart=postgres-restart:30s --phase recovery=clean:60s"
