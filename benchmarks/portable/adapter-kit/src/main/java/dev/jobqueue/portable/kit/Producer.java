@@ -24,7 +24,8 @@ public final class Producer implements Runnable {
     private volatile boolean stopped;
     private long seq;
     private double rate;
-    private long rateReadAt = Long.MIN_VALUE;
+    private long rateReadAt;
+    private boolean rateRead;
     private long lastFailureLog;
 
     /**
@@ -95,7 +96,8 @@ public final class Producer implements Runnable {
     }
 
     private double currentRate(long now) {
-        if (settings.rateControlFile() != null && now - rateReadAt > RATE_FILE_EVERY_NANOS) {
+        if (settings.rateControlFile() != null && (!rateRead || now - rateReadAt > RATE_FILE_EVERY_NANOS)) {
+            rateRead = true;
             rateReadAt = now;
             try {
                 rate = Double.parseDouble(Files.readString(settings.rateControlFile()).trim());
