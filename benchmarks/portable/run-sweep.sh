@@ -43,6 +43,19 @@ unfinished_sql() {
     esac
 }
 
+# The unfinished jobs by state, into the cell's log: what they wait for.
+unfinished_detail_sql() {
+    local early="timestamptz '$2' - interval '5 seconds'"
+    case "$1" in
+        jobqueue*) echo "SELECT state, attempts, count(*), min(lease_expires_at), max(lease_expires_at) FROM jobqueue_job
+                         WHERE state <> 'DONE' AND created_at < $early GROUP BY 1, 2" ;;
+        dbscheduler) echo "SELECT picked, count(*), min(last_heartbeat) FROM scheduled_tasks
+                           WHERE execution_time < $early GROUP BY 1" ;;
+        jobrunr) echo "SELECT state, count(*) FROM jobrunr_jobs WHERE state <> 'SUCCEEDED' AND createdat < $early GROUP BY 1" ;;
+        pgboss) echo "SELECT state, count(*) FROM pgboss.job WHERE state <> 'completed' AND created_on < $early GROUP BY 1" ;;
+    esac
+}
+
 db_name() {
     python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["db_name"])' "$HARNESS/$1-bench/adapter.json"
 }
@@ -83,6 +96,10 @@ for cell in $cells; do
         ended="$(last_sample "$HARNESS/results/${run_id:-none}/raw.csv")"
         unfinished="$(PGPASSWORD=bench psql -h localhost -p 15555 -U bench -d "$(db_name "$system")" -tAc \
             "$(unfinished_sql "$system" "$ended")" 2>/dev/null || echo unknown)"
+        if [[ "$unfinished" != 0 ]]; then
+            PGPASSWORD=bench psql -h localhost -p 15555 -U bench -d "$(db_name "$system")" \
+                -c "$(unfinished_detail_sql "$system" "$ended")" >> "$log" 2>&1 || true
+        fi
         printf '%s\t%s\t%s\t%s\t%s\n' "$cell" "$system" "${run_id:-failed}" "$unfinished" "$(date -u +%FT%TZ)" >> "$index"
     done
 done
