@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.jobqueue.portable.kit.AdapterProcess;
 import dev.jobqueue.portable.kit.AdapterSettings;
+import static dev.jobqueue.portable.kit.StartupRetry.untilDone;
 import dev.jobqueue.portable.kit.BenchJob;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -60,7 +61,10 @@ public final class DbSchedulerBench {
         System.setOut(System.err); // stdout carries the JSONL only: anything else printed goes to stderr
         AdapterSettings settings = AdapterSettings.fromEnvironment(SYSTEM);
         HikariDataSource dataSource = pool(settings, settings.workerCount() + EXTRA_CONNECTIONS);
-        untilDone("install the schema", () -> installSchema(dataSource));
+        untilDone("install the schema", () -> {
+            installSchema(dataSource);
+            return null;
+        });
 
         DbSchedulerBench bench = new DbSchedulerBench(dataSource, settings);
         AdapterProcess process = new AdapterProcess(settings, jsonl, bench::put, bench::queueDepth);
@@ -137,22 +141,5 @@ public final class DbSchedulerBench {
         config.setInitializationFailTimeout(-1);
         config.setConnectionTimeout(10_000);
         return new HikariDataSource(config);
-    }
-
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    /** Runs a start-up step until it succeeds: PostgreSQL may be down or restarting when the process starts. */
-    private static void untilDone(String what, Step step) throws InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                step.run();
-                return;
-            } catch (Exception e) {
-                LOG.warn("could not {} (attempt {}), trying again in 1 s: {}", what, attempt, e.toString());
-                Thread.sleep(1_000);
-            }
-        }
     }
 }

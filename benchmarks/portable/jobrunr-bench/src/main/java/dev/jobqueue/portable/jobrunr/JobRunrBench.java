@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.jobqueue.portable.kit.AdapterProcess;
 import dev.jobqueue.portable.kit.AdapterSettings;
+import static dev.jobqueue.portable.kit.StartupRetry.untilDone;
 import dev.jobqueue.portable.kit.BenchJob;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -11,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.jobrunr.configuration.JobRunr;
 import org.jobrunr.configuration.JobRunrConfiguration.JobRunrConfigurationResult;
@@ -159,17 +159,5 @@ public final class JobRunrBench {
         config.setInitializationFailTimeout(-1);
         config.setConnectionTimeout(10_000);
         return new HikariDataSource(config);
-    }
-
-    /** Runs a start-up step until it succeeds: PostgreSQL may be down or restarting when the process starts. */
-    private static <T> T untilDone(String what, Callable<T> step) throws InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return step.call();
-            } catch (Exception e) {
-                LOG.warn("could not {} (attempt {}), trying again in 1 s: {}", what, attempt, e.toString());
-                Thread.sleep(1_000);
-            }
-        }
     }
 }
