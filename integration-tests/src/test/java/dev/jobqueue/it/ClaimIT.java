@@ -3,7 +3,9 @@ package dev.jobqueue.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.jobqueue.JobId;
+import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.it.app.Confirmation;
@@ -20,6 +22,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -76,7 +79,7 @@ class ClaimIT {
             for (int attempt = 0; attempt < 3 && claimed.isEmpty(); attempt++) {
                 Instant now = Instant.now();
                 Future<List<ClaimedJob>> claim = executor.submit(() -> store.claim(queue, 10,
-                        UUID.randomUUID().toString(), "claim-it", now, now.plusSeconds(60), true));
+                        UUID.randomUUID().toString(), "claim-it", now, now.plusSeconds(60), true, null));
                 claim.get(5, TimeUnit.SECONDS).forEach(job -> claimed.add(job.id()));
             }
 
@@ -85,6 +88,32 @@ class ClaimIT {
             transaction.rollback();
             orders.deleteJobs(queue);
         }
+    }
+
+    @Test
+    void a_claim_from_a_start_takes_the_jobs_of_its_priority_due_from_then_and_a_claim_from_the_first_the_rest() {
+        String queue = "claim-start-" + UUID.randomUUID().toString().substring(0, 8);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        JobId oldest = jobs.put(queue, "oldest", JobOptions.defaults().runAt(now.minusSeconds(30)));
+        JobId older = jobs.put(queue, "older", JobOptions.defaults().runAt(now.minusSeconds(20)));
+        JobId newest = jobs.put(queue, "newest", JobOptions.defaults().runAt(now.minusSeconds(10)));
+        JobId urgent = jobs.put(queue, "urgent", JobOptions.defaults().priority(5).runAt(now.minusSeconds(25)));
+        JobId later = jobs.put(queue, "later", JobOptions.defaults().runAt(now.plusSeconds(60)));
+        try {
+            assertEquals(List.of(older.toString(), newest.toString()),
+                    claimIds(queue, new ClaimStart(0, now.minusSeconds(20))), "priority 0, due 20 s ago or later");
+            assertEquals(List.of(urgent.toString(), oldest.toString()), claimIds(queue, null),
+                    "from the first due job: the higher priority first, and the job before the start");
+            assertEquals(List.of(), claimIds(queue, null), later + " is not due");
+        } finally {
+            orders.deleteJobs(queue);
+        }
+    }
+
+    private List<String> claimIds(String queue, ClaimStart start) {
+        Instant now = Instant.now();
+        return store.claim(queue, 10, UUID.randomUUID().toString(), "claim-it", now, now.plusSeconds(60), true, start)
+                .stream().map(ClaimedJob::id).toList();
     }
 
     @Test

@@ -146,7 +146,7 @@ public class DefaultJobAdmin implements JobAdmin {
         boolean retried = result.retried();
         if (retried) {
             LOG.info("jobqueue admin: job " + id + " is PENDING again with fresh attempts");
-            store.job(id.toString()).ifPresent(row -> dispatcher.wake(row.getQueue()));
+            store.job(id.toString()).ifPresent(row -> dispatcher.rewind(row.getQueue()));
         }
         return retried;
     }
@@ -162,7 +162,7 @@ public class DefaultJobAdmin implements JobAdmin {
         RetryOutcome outcome = store.retryQueue(queue, clock.instant());
         LOG.info("jobqueue admin: " + outcome.retried() + " FAILED jobs of queue " + queue + " are PENDING again; "
                 + outcome.skipped() + " passed over");
-        dispatcher.wake(queue);
+        dispatcher.rewind(queue);
         return outcome;
     }
 

@@ -84,7 +84,7 @@ class AttemptRecorder {
     /** After the finishing transaction committed: wakes released queues and fires the follow-on events. */
     void announce(Finish finish) {
         outage.succeeded();
-        finish.releasedQueues().forEach(dispatcher::wake);
+        finish.releasedQueues().forEach(dispatcher::rewind);
         Instant now = clock.instant();
         for (FailedDependent dependent : finish.failedDependents()) {
             LOG.warning("jobqueue: job " + dependent.id() + " on queue " + dependent.queue() + " is FAILED: "
@@ -198,7 +198,7 @@ class AttemptRecorder {
         }
         LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " lost its database connection in"
                 + " attempt " + job.attempt() + " and runs again, the attempt not counted: " + lost);
-        dispatcher.wake(job.queue());
+        dispatcher.rewind(job.queue());
         return Outcome.HANDED_BACK;
     }
 

@@ -23,14 +23,16 @@ final class CallRunner {
     private final Clock clock;
     private final ClaimBuffer buffer;
     private final RetryTimer retries;
-    private final Runnable wake;
+    private final Runnable passedOver;
     private final CompletionBatch succeeded;
 
     /**
-     * @param wake asks the worker for a poll
+     * @param passedOver asks the worker for a poll that reads the queue from its first due job: the next job of
+     *                   an ordering key may have been passed over by the last claim
      */
     CallRunner(ConsumerMethod consumer, QueueOptions options, JobExecutor jobExecutor, RunningJobs running,
-            Clock clock, ScheduledExecutorService scheduler, ClaimBuffer buffer, RetryTimer retries, Runnable wake) {
+            Clock clock, ScheduledExecutorService scheduler, ClaimBuffer buffer, RetryTimer retries,
+            Runnable passedOver) {
         this.consumer = consumer;
         this.options = options;
         this.jobExecutor = jobExecutor;
@@ -38,7 +40,7 @@ final class CallRunner {
         this.clock = clock;
         this.buffer = buffer;
         this.retries = retries;
-        this.wake = wake;
+        this.passedOver = passedOver;
         this.succeeded = new CompletionBatch(scheduler, this::recordSucceeded);
     }
 
@@ -75,7 +77,7 @@ final class CallRunner {
         }
         if (job.orderingKey() != null) {
             // The next job of its key may have been passed over at the last claim: claim it now, not at the next poll.
-            wake.run();
+            passedOver.run();
         }
     }
 
@@ -93,7 +95,7 @@ final class CallRunner {
             jobs.forEach(running::finished);
         }
         if (jobs.stream().anyMatch(job -> job.orderingKey() != null)) {
-            wake.run();
+            passedOver.run();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
@@ -16,7 +17,8 @@ import java.util.UUID;
 
 /**
  * Takes one claim of a queue's jobs for its worker: a plain one, or one within the queue's cluster-wide limits
- * if it has any. A claim the limits held back wakes the worker when they let the next one take jobs.
+ * if it has any, starting where its {@link ClaimCursor} says. A claim the limits held back wakes the worker when
+ * they let the next one take jobs.
  */
 final class Claimer {
 
@@ -42,6 +44,7 @@ final class Claimer {
     private final JobMetrics metrics;
     private final RetryTimer retries;
     private final HeldWake heldWake;
+    private final ClaimCursor cursor;
     /**
      * Whether claims go through the queue's cluster-wide limits: configured here, or set by an admin. A worker
      * whose queue has none here asks every {@link #LIMITS_CHECK} whether an admin set one.
@@ -51,7 +54,7 @@ final class Claimer {
 
     Claimer(QueueOptions options, ClaimStore claims, Clock clock, LeaseClock leaseClock, String node,
             DatabaseReachability database, OutageLog outage, JobMetrics metrics, RetryTimer retries,
-            HeldWake heldWake) {
+            HeldWake heldWake, ClaimCursor cursor) {
         this.options = options;
         this.claims = claims;
         this.clock = clock;
@@ -62,12 +65,18 @@ final class Claimer {
         this.metrics = metrics;
         this.retries = retries;
         this.heldWake = heldWake;
+        this.cursor = cursor;
         this.limited = options.limits().any();
     }
 
     /** Whether the queue's claims go through its cluster-wide limits, as the last claim found. */
     boolean limited() {
         return limited;
+    }
+
+    /** Jobs due before the last claim's may have become claimable here; see {@link ClaimCursor#rewind()}. */
+    void rewind() {
+        cursor.rewind();
     }
 
     /** Claims up to {@code wanted} jobs; none while the database is out, or when the claim fails. */
@@ -77,10 +86,13 @@ final class Claimer {
         }
         RetryTimer.Turn turn = retries.nextClaim();
         Instant now = clock.instant();
+        ClaimStart start = cursor.start();
         try {
-            Claimed claimed = limited || checkLimitsNow(now) ? claimWithinLimits(wanted, now, leaseExpiresAt, turn)
+            Claimed claimed = limited || checkLimitsNow(now)
+                    ? claimWithinLimits(wanted, now, leaseExpiresAt, turn, start)
                     : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
-                            leaseExpiresAt, turn.includeRetries()), false);
+                            leaseExpiresAt, turn.includeRetries(), start), false);
+            cursor.claimed(claimed.jobs());
             outage.succeeded();
             if (claimed.jobs().size() == wanted) {
                 // A full claim may have left due retries behind: the next claim takes retries too.
@@ -103,9 +115,11 @@ final class Claimer {
         return true;
     }
 
-    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn) {
+    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn,
+            ClaimStart start) {
         LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted,
-                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries());
+                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries(),
+                start);
         limited = claim.limits().any();
         if (claim.held()) {
             metrics.heldBack(options.queue(), switch (claim.heldBy()) {

@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -148,10 +149,22 @@ public class Dispatcher {
 
     /** Polls the queue now if this node consumes it and runs jobs on its own; a no-op otherwise. */
     public void wake(String queue) {
+        wake(queue, QueueWorker::wake);
+    }
+
+    private void wake(String queue, Consumer<QueueWorker> how) {
         QueueWorker worker = workers.get(queue);
         if (worker != null && runMode.automatic()) {
-            worker.wake();
+            how.accept(worker);
         }
+    }
+
+    /**
+     * Polls the queue now, reading it from its first due job, if this node consumes it and runs jobs on its own:
+     * jobs due before its last claim's may have become claimable.
+     */
+    public void rewind(String queue) {
+        wake(queue, QueueWorker::rewind);
     }
 
     /** No claim of {@code queue} on this node until {@code until}, and its claimed jobs that have not started go back. */

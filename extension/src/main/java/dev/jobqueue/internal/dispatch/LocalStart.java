@@ -42,7 +42,7 @@ public final class LocalStart {
     public void run(NewJob job) {
         if (settled.compareAndSet(false, true)) {
             reservations.start(new ClaimedJob(job.id(), job.queue(), job.payload(), 1, job.createdAt(), job.runAt(),
-                    leaseToken, job.group(), job.orderingKey(), job.putBy()), leaseExpiresAt);
+                    leaseToken, job.group(), job.orderingKey(), job.priority(), job.putBy()), leaseExpiresAt);
         }
     }
 

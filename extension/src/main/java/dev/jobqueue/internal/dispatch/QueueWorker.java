@@ -55,13 +55,13 @@ final class QueueWorker {
     private volatile Instant backoffUntil = Instant.MIN;
 
     /**
-     * @param holdRetries whether retries wait for the next regular poll after a failure; not when a test runs
-     *                    the queue by hand
+     * @param automatic whether jobs run on their own: then retries wait for the next regular poll after a failure,
+     *                  and claims start where a {@link ClaimCursor} says; not when a test runs the queue by hand
      */
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor,
             RunningJobs running, Clock clock, LeaseClock leaseClock, String node, DatabaseReachability database,
-            JobMetrics metrics, boolean holdRetries) {
+            JobMetrics metrics, boolean automatic) {
         this.options = options;
         this.running = running;
         this.clock = clock;
@@ -70,13 +70,13 @@ final class QueueWorker {
                 "tries again every " + options.pollInterval());
         this.polls = new PollLoop(scheduler, clock, options.pollInterval(), this::claimOnce);
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
-        this.retries = new RetryTimer(scheduler, clock, options.pollInterval(), holdRetries, this::wake);
+        this.retries = new RetryTimer(scheduler, clock, options.pollInterval(), automatic, this::wake);
         this.heldWake = new HeldWake(scheduler, leaseClock, this::wake);
-        this.handback = new Handback(options.queue(), leases, executor, outage, this::wake);
+        this.handback = new Handback(options.queue(), leases, executor, outage, this::rewind);
         this.claimer = new Claimer(options, claims, clock, leaseClock, node, database, outage, metrics, retries,
-                heldWake);
+                heldWake, automatic ? ClaimCursor.measuring(System::nanoTime) : ClaimCursor.alwaysFromFirst());
         this.calls = new CallRunner(consumer, options, jobExecutor, running, clock, scheduler, buffer, retries,
-                this::wake);
+                this::rewind);
         this.runners = new Runners(this, options, executor, buffer, calls, claimSizer, running, leaseClock);
         this.reservations = new Reservations(options, polls, buffer, running, runners, handback, clock, leaseClock);
     }
@@ -117,6 +117,15 @@ final class QueueWorker {
 
     /** Asks for a poll soon. Cheap, and safe to call from any thread, including transaction completion. */
     void wake() {
+        polls.wake();
+    }
+
+    /**
+     * Polls soon, reading the queue from its first due job: jobs due before the last claim's may have become
+     * claimable (a dependency released, a lease rescued, a job handed back, the next job of an ordering key).
+     */
+    void rewind() {
+        claimer.rewind();
         polls.wake();
     }
 

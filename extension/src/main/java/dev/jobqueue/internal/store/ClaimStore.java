@@ -18,9 +18,10 @@ public interface ClaimStore {
      * before it returns. Plain JDBC, one statement on PostgreSQL and two elsewhere, whatever the batch size.
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
+     * @param start          where to start reading the due jobs, or null for the first of them
      */
     List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
-            Instant leaseExpiresAt, boolean includeRetries);
+            Instant leaseExpiresAt, boolean includeRetries, ClaimStart start);
 
     /**
      * Claims as {@link #claim} does, but no more than the queue's cluster-wide limits allow: the rate limit's
@@ -31,5 +32,5 @@ public interface ClaimStore {
      * @param limitNow the database's time, as the limits and starts are measured
      */
     LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken, String node,
-            Instant now, Instant limitNow, Instant leaseExpiresAt, boolean includeRetries);
+            Instant now, Instant limitNow, Instant leaseExpiresAt, boolean includeRetries, ClaimStart start);
 }

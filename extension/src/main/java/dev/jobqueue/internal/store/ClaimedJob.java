@@ -16,10 +16,12 @@ import java.time.Instant;
  * @param leaseToken the token that fences every later write
  * @param group      the job's group, or null
  * @param orderingKey the job's ordering key, or null
+ * @param priority   the job's priority
  * @param putBy      the trace context of the span that put the job, or null
  */
 public record ClaimedJob(String id, String queue, String payload, int attempt, Instant enqueuedAt,
-        Instant dueAt, String leaseToken, String group, String orderingKey, TraceContext putBy) {
+        Instant dueAt, String leaseToken, String group, String orderingKey, int priority,
+        TraceContext putBy) {
 
     /** The job as the span of its consumer call describes it. */
     public TracedJob traced() {

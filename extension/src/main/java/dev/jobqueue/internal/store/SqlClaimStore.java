@@ -32,13 +32,13 @@ public class SqlClaimStore implements ClaimStore {
     @Override
     @Transactional(TxType.REQUIRES_NEW)
     public List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
-            Instant leaseExpiresAt, boolean includeRetries) {
+            Instant leaseExpiresAt, boolean includeRetries, ClaimStart start) {
         return jdbc.run((connection, db) -> {
             if (db.updatesReturningRows()) {
                 relaxDurability(connection);
             }
             return claimRows(connection, db, queue, limit, leaseToken, node, now, now, leaseExpiresAt,
-                    includeRetries);
+                    includeRetries, start);
         });
     }
 
@@ -53,7 +53,8 @@ public class SqlClaimStore implements ClaimStore {
     @Override
     @Transactional(TxType.REQUIRES_NEW)
     public LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken,
-            String node, Instant now, Instant databaseNow, Instant leaseExpiresAt, boolean includeRetries) {
+            String node, Instant now, Instant databaseNow, Instant leaseExpiresAt, boolean includeRetries,
+            ClaimStart start) {
         return jdbc.run((connection, db) -> {
             QueueFlow flow = QueueFlow.lock(connection, db, queue, configured, databaseNow);
             // The window keeps milliseconds: a start written finer than it keeps could fall outside a period it is in.
@@ -79,7 +80,7 @@ public class SqlClaimStore implements ClaimStore {
                 }
             }
             List<ClaimedJob> jobs = room == 0 ? List.of() : claimRows(connection, db, queue, room, leaseToken, node,
-                    now, limitNow, leaseExpiresAt, includeRetries);
+                    now, limitNow, leaseExpiresAt, includeRetries, start);
             StartWindow window = flow.startWindow();
             if (limits.rate() != null && !jobs.isEmpty()) {
                 window = window.plus(limits.rate(), limitNow, jobs.size());
@@ -108,18 +109,19 @@ public class SqlClaimStore implements ClaimStore {
 
     /**
      * Claims up to {@code limit} due jobs on a connection in a transaction: they start at {@code startedAt}, and
-     * are due if their time is {@code now} or earlier.
+     * are due if their time is {@code now} or earlier; read from {@code start}, or from the first if null.
      */
     private static List<ClaimedJob> claimRows(Connection connection, Database db, String queue, int limit,
             String leaseToken, String node, Instant now, Instant startedAt, Instant leaseExpiresAt,
-            boolean includeRetries) throws SQLException {
+            boolean includeRetries, ClaimStart start) throws SQLException {
+        String from = claimFrom(start);
         List<ClaimedRow> claimed = new ArrayList<>();
         if (db.updatesReturningRows()) {
             // A CTE that locks is evaluated exactly once, so the UPDATE takes exactly the rows it locked.
             try (PreparedStatement update = connection.prepareStatement("WITH claimed AS (SELECT j.id"
-                    + CLAIM_FROM + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
+                    + from + ") UPDATE jobqueue_job u" + CLAIM_SET + " FROM claimed WHERE u.id = claimed.id"
                     + " RETURNING u." + CLAIM_COLUMNS.replace(", ", ", u."))) {
-                int next = bindClaimFrom(update, 1, db, queue, now, includeRetries, limit);
+                int next = bindClaimFrom(update, 1, db, queue, now, includeRetries, start, limit);
                 bindClaimSet(update, next, db, leaseToken, node, startedAt, leaseExpiresAt);
                 readClaimed(update, db, leaseToken, claimed, 0);
             }
@@ -127,8 +129,8 @@ public class SqlClaimStore implements ClaimStore {
             claimed.sort(CLAIM_ORDER);
             return claimed.stream().map(ClaimedRow::job).toList();
         }
-        try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + CLAIM_FROM)) {
-            bindClaimFrom(select, 1, db, queue, now, includeRetries, limit);
+        try (PreparedStatement select = connection.prepareStatement("SELECT " + CLAIM_COLUMNS + from)) {
+            bindClaimFrom(select, 1, db, queue, now, includeRetries, start, limit);
             readClaimed(select, db, leaseToken, claimed, 1);
         }
         if (!claimed.isEmpty()) {
@@ -171,14 +173,22 @@ public class SqlClaimStore implements ClaimStore {
                     AND (q.paused = TRUE OR q.paused_until > ?))
                 AND (j.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM jobqueue_job o WHERE o.queue = j.queue AND o.ordering_key = j.ordering_key
-                        AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
-            ORDER BY j.priority DESC, j.run_at, j.seq
-            LIMIT ? FOR UPDATE SKIP LOCKED""";
-    private static final Comparator<ClaimedRow> CLAIM_ORDER = Comparator.comparingInt(ClaimedRow::priority)
-            .reversed().thenComparing(row -> row.job().dueAt()).thenComparingLong(ClaimedRow::seq);
+                        AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))""";
+    /** Equal priority, then a range of due times: the index is read from that point, not from its first entry. */
+    private static final String CLAIM_FROM_START = " AND j.priority = ? AND j.run_at >= ?";
+    private static final String CLAIM_ORDER_BY =
+            " ORDER BY j.priority DESC, j.run_at, j.seq LIMIT ? FOR UPDATE SKIP LOCKED";
+    private static final Comparator<ClaimedRow> CLAIM_ORDER = Comparator
+            .comparingInt((ClaimedRow row) -> row.job().priority()).reversed()
+            .thenComparing(row -> row.job().dueAt()).thenComparingLong(ClaimedRow::seq);
 
-    /** A claimed job with what orders it among the others of its claim. */
-    private record ClaimedRow(ClaimedJob job, int priority, long seq) {
+    /** The claim's FROM to LIMIT: a queue's due jobs in claim order, from the first or from {@code start}. */
+    private static String claimFrom(ClaimStart start) {
+        return CLAIM_FROM + (start == null ? "" : CLAIM_FROM_START) + CLAIM_ORDER_BY;
+    }
+
+    /** A claimed job with its place in put order, which orders it among the others of its claim. */
+    private record ClaimedRow(ClaimedJob job, long seq) {
     }
 
     /** Binds {@link #CLAIM_SET}'s parameters from {@code first}; returns the index after them. */
@@ -191,16 +201,21 @@ public class SqlClaimStore implements ClaimStore {
         return first + 4;
     }
 
-    /** Binds {@link #CLAIM_FROM}'s parameters from {@code first}; returns the index after them. */
+    /** Binds {@link #claimFrom}'s parameters from {@code first}; returns the index after them. */
     private static int bindClaimFrom(PreparedStatement statement, int first, Database db, String queue,
-            Instant now, boolean includeRetries, int limit) throws SQLException {
-        statement.setString(first, queue);
-        db.bind(statement, first + 1, now);
-        statement.setInt(first + 2, includeRetries ? Integer.MAX_VALUE : 0);
-        statement.setString(first + 3, queue);
-        db.bind(statement, first + 4, now);
-        statement.setInt(first + 5, limit);
-        return first + 6;
+            Instant now, boolean includeRetries, ClaimStart start, int limit) throws SQLException {
+        int index = first;
+        statement.setString(index++, queue);
+        db.bind(statement, index++, now);
+        statement.setInt(index++, includeRetries ? Integer.MAX_VALUE : 0);
+        statement.setString(index++, queue);
+        db.bind(statement, index++, now);
+        if (start != null) {
+            statement.setInt(index++, start.priority());
+            db.bind(statement, index++, start.dueFrom());
+        }
+        statement.setInt(index++, limit);
+        return index;
     }
 
     /**
@@ -214,9 +229,9 @@ public class SqlClaimStore implements ClaimStore {
                 String traceparent = row.getString(11);
                 ClaimedJob job = new ClaimedJob(row.getString(1), row.getString(2), row.getString(3),
                         row.getInt(4) + attemptsBefore, db.instant(row, 5), db.instant(row, 6), leaseToken,
-                        row.getString(7), row.getString(8),
+                        row.getString(7), row.getString(8), row.getInt(9),
                         traceparent == null ? null : new TraceContext(traceparent, row.getString(12)));
-                claimed.add(new ClaimedRow(job, row.getInt(9), row.getLong(10)));
+                claimed.add(new ClaimedRow(job, row.getLong(10)));
             }
         }
     }

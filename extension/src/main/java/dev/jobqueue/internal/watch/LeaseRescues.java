@@ -16,7 +16,7 @@ import java.util.logging.Logger;
 
 /**
  * Tells of jobs whose leases were taken back: a warning each, the metric, the {@link LeaseRescued} event, and a
- * wake-up of their queues, so that they are claimed now rather than at the next poll.
+ * wake-up of their queues, so that they are claimed now, from the first due job, rather than at the next poll.
  */
 @ApplicationScoped
 public class LeaseRescues {
@@ -44,6 +44,6 @@ public class LeaseRescues {
             Observers.notify(events, new LeaseRescued(JobId.parse(job.id()), job.queue(), job.attempt(), reason,
                     job.leaseExpiredAt(), now), LOG);
         }
-        jobs.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::wake);
+        jobs.stream().map(RescuedJob::queue).distinct().forEach(dispatcher::rewind);
     }
 }

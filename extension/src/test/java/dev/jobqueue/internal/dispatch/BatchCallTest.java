@@ -41,7 +41,7 @@ class BatchCallTest {
         for (int i = 0; i < count; i++) {
             jobs.add(new ClaimedJob(String.format("0190a0b0-0000-7000-8000-%012d", i), "reports",
                     "{\"name\":\"job-" + i + "\"}", 1, T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + i, null,
-                    null, null));
+                    null, 0, null));
         }
         return jobs;
     }

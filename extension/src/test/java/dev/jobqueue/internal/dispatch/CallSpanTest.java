@@ -36,7 +36,7 @@ class CallSpanTest {
     private static ClaimedJob job(int n, int attempt) {
         return new ClaimedJob(String.format("0190a0b0-0000-7000-8000-%012d", n), "reports",
                 "{\"name\":\"job-" + n + "\"}", attempt, T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + n, null,
-                null, PUT_BY);
+                null, 0, PUT_BY);
     }
 
     @Test

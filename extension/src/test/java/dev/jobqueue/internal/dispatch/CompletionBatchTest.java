@@ -21,7 +21,7 @@ class CompletionBatchTest {
             jobs -> written.add(jobs.stream().map(ClaimedJob::id).toList()));
 
     private static ClaimedJob job(int n) {
-        return new ClaimedJob("job-" + n, "reports", "{}", 1, T0, T0, "lease-" + n, null, null, null);
+        return new ClaimedJob("job-" + n, "reports", "{}", 1, T0, T0, "lease-" + n, null, null, 0, null);
     }
 
     @Test

@@ -93,9 +93,10 @@ final class ExecutorRig {
         }
     }
 
-    /** Records the queues woken after a finish released jobs on them. */
+    /** Records the queues woken, and those woken to be read from their first due job (rewound). */
     static final class RecordingDispatcher extends Dispatcher {
         final List<String> woken = new ArrayList<>();
+        final List<String> rewound = new ArrayList<>();
         final List<Instant> retryWakes = new ArrayList<>();
         /** Whether the node plays one that has begun to stop. */
         boolean stoppingNow;
@@ -108,6 +109,11 @@ final class ExecutorRig {
         @Override
         public void wake(String queue) {
             woken.add(queue);
+        }
+
+        @Override
+        public void rewind(String queue) {
+            rewound.add(queue);
         }
 
         @Override

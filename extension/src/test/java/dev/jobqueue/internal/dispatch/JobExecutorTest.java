@@ -44,7 +44,7 @@ class JobExecutorTest {
 
     private static ClaimedJob attempt(int attempt, String payload) {
         return new ClaimedJob("0190a0b0-0000-7000-8000-000000000001", "reports", payload, attempt,
-                T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + attempt, null, null, null);
+                T0.minusSeconds(60), T0.minusSeconds(5), "lease-" + attempt, null, null, 0, null);
     }
 
     private static ClaimedJob attempt(int attempt) {
@@ -94,7 +94,8 @@ class JobExecutorTest {
         assertEquals(List.of(attempt(3)), rig.leases.released, "released by its lease, the attempt given back");
         assertEquals(List.of(), store.recorded, "no DONE, no error, no retry time");
         assertTrue(failures.fired.isEmpty() && retries.fired.isEmpty(), "no event: the job did not fail");
-        assertEquals(List.of("reports"), dispatcher.woken, "its queue is polled, so the job runs again at once");
+        assertEquals(List.of("reports"), dispatcher.rewound, "its queue is polled from its first due job, so the"
+                + " job runs again at once");
     }
 
     @Test
@@ -153,7 +154,7 @@ class JobExecutorTest {
     void a_non_transactional_job_whose_done_loses_its_connection_is_handed_back_not_counted_as_failed() {
         // A job of an ordering key: its DONE is written at once, after the consumer returned, not in a batch.
         ClaimedJob ordered = new ClaimedJob("0190a0b0-0000-7000-8000-000000000002", "reports", "{\"name\":\"may\"}",
-                3, T0.minusSeconds(60), T0.minusSeconds(5), "lease-3", null, "customer-7", null);
+                3, T0.minusSeconds(60), T0.minusSeconds(5), "lease-3", null, "customer-7", 0, null);
         store.outage = new IllegalStateException(new SQLException("An I/O error occurred", "08006"));
 
         assertEquals(Outcome.HANDED_BACK, run(ordered, ExecutorRig.options(3, false, List.of())));
@@ -267,7 +268,7 @@ class JobExecutorTest {
         assertNull(store.last(), "nothing written yet");
 
         ClaimedJob other = new ClaimedJob("0190a0b0-0000-7000-8000-000000000002", "reports", "{}", 1, T0, T0,
-                "lease-1", null, null, null);
+                "lease-1", null, null, 0, null);
         executor.recordSucceeded(List.of(attempt(1), other), options(3, false, List.of()));
         assertEquals(List.of(List.of(attempt(1).id(), other.id())), store.batches, "one batch for both");
     }
@@ -278,7 +279,8 @@ class JobExecutorTest {
 
         run(attempt(1), options(3));
 
-        assertEquals(List.of("invoices"), dispatcher.woken);
-        assertFalse(dispatcher.woken.contains("reports"));
+        assertEquals(List.of("invoices"), dispatcher.rewound, "read from its first due job: the released job's due"
+                + " time may be before the last claim's");
+        assertFalse(dispatcher.rewound.contains("reports"));
     }
 }

@@ -2,6 +2,7 @@ package dev.jobqueue.internal.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.internal.config.QueueLimits;
@@ -13,6 +14,7 @@ import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
 import dev.jobqueue.internal.fixtures.TestOptions;
 import dev.jobqueue.internal.metrics.NoopJobMetrics;
+import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.NewJob;
@@ -231,6 +233,24 @@ class QueueWorkerTest {
         poll(worker);
         assertEquals(3, claims.claims.size(), "a full buffer claims nothing more");
         assertEquals(6, running.snapshot().size());
+    }
+
+    @Test
+    void claims_start_at_the_last_claims_place_and_after_a_job_of_an_ordering_key_ends_at_the_first_due_job() {
+        QueueWorker worker = worker(1, 1);
+        claims.due.add(new ClaimedJob("keyed", "reports", "{}", 0, T0, T0, null, null, "customer-7", 0, null));
+        addDue(1);
+
+        poll(worker);
+        poll(worker);
+        assertNull(claims.claims.get(0).start(), "the first claim reads from the first due job");
+        assertEquals(new ClaimStart(0, T0.minus(ClaimCursor.LAG)), claims.claims.get(1).start());
+
+        runners.runQueued();
+        scheduler.runQueued();
+        assertEquals("keyed", jobs.ran.get(0));
+        assertNull(claims.claims.get(claims.claims.size() - 1).start(),
+                "the next job of its key may be due before the last claim's place");
     }
 
     @Test

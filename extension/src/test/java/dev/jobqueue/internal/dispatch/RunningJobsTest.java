@@ -16,7 +16,7 @@ class RunningJobsTest {
     private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
 
     private static ClaimedJob attempt(int attempt, String leaseToken) {
-        return new ClaimedJob("job-1", "reports", "{}", attempt, T0, T0, leaseToken, null, null, null);
+        return new ClaimedJob("job-1", "reports", "{}", attempt, T0, T0, leaseToken, null, null, 0, null);
     }
 
     @Test

@@ -74,7 +74,7 @@ class LeaseKeeperTest {
     }
 
     private ClaimedJob runningAttempt(String id) {
-        ClaimedJob job = new ClaimedJob(id, QUEUE, "{}", 1, T0, T0, "lease-" + id, null, null, null);
+        ClaimedJob job = new ClaimedJob(id, QUEUE, "{}", 1, T0, T0, "lease-" + id, null, null, 0, null);
         running.claimed(job, T0.plus(LEASE));
         store.running.add(LeasedJob.of(job));
         return job;

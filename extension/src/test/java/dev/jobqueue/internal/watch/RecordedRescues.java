@@ -7,7 +7,7 @@ import dev.jobqueue.internal.metrics.NoopJobMetrics;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Lease rescues whose events and wake-ups the test reads. */
+/** Lease rescues whose events and wake-ups the test reads: a rescue wakes its queue to read from the first due job. */
 final class RecordedRescues {
 
     final RecordingEvent<LeaseRescued> events = new RecordingEvent<>();
@@ -19,7 +19,7 @@ final class RecordedRescues {
         rescues.events = events;
         rescues.dispatcher = new Dispatcher() {
             @Override
-            public void wake(String queue) {
+            public void rewind(String queue) {
                 woken.add(queue);
             }
         };

@@ -14,7 +14,7 @@ class StuckJobsTest {
     private static final Instant START = Instant.parse("2026-01-01T10:00:00Z");
 
     private static RunningJobs.Entry running(String id, String queue, Instant startedAt) {
-        return new RunningJobs.Entry(new ClaimedJob(id, queue, "{}", 1, START, START, "token", null, null, null), START.plusSeconds(60), Thread.currentThread(),
+        return new RunningJobs.Entry(new ClaimedJob(id, queue, "{}", 1, START, START, "token", null, null, 0, null), START.plusSeconds(60), Thread.currentThread(),
                 startedAt, false);
     }
 
@@ -33,7 +33,7 @@ class StuckJobsTest {
 
     @Test
     void a_job_still_waiting_for_a_thread_is_never_stuck() {
-        RunningJobs.Entry waiting = new RunningJobs.Entry(new ClaimedJob("w", "q", "{}", 1, START, START, "t", null, null, null), START.plusSeconds(60), null, null,
+        RunningJobs.Entry waiting = new RunningJobs.Entry(new ClaimedJob("w", "q", "{}", 1, START, START, "t", null, null, 0, null), START.plusSeconds(60), null, null,
                 false);
 
         assertEquals(List.of(), StuckJobs.over(List.of(waiting), START.plus(Duration.ofDays(1)),

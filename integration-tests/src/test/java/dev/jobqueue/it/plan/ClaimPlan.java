@@ -27,6 +27,9 @@ public class ClaimPlan {
                     AND o.ordering_key = j.ordering_key AND o.seq < j.seq AND o.state IN ('PENDING', 'RUNNING', 'WAITING')))
             ORDER BY j.priority DESC, j.run_at, j.seq
             LIMIT 64 FOR UPDATE SKIP LOCKED""";
+    /** The claim from a start (ClaimStart): one priority, due at a time or later. */
+    static final String CLAIM_FROM_START = CLAIM.replace("ORDER BY",
+            "AND j.priority = 0 AND j.run_at >= TIMESTAMP '2000-01-01 00:00:00'\n            ORDER BY");
 
     @PersistenceContext(unitName = "app")
     EntityManager em;
@@ -122,6 +125,11 @@ public class ClaimPlan {
     /** The plan of the claim query, one line per row of EXPLAIN's output. */
     public String explainClaim() {
         return explain(CLAIM);
+    }
+
+    /** The plan of the claim query from a start, one line per row of EXPLAIN's output. */
+    public String explainClaimFromStart() {
+        return explain(CLAIM_FROM_START);
     }
 
     /**
