@@ -18,7 +18,7 @@ run() {
     "${PSQL[@]}" -d "$DB" -f seed.sql
     local holder=
     if [[ $pin == snapshot-held ]]; then
-        "${PSQL[@]}" -d "$DB" -c "BEGIN; SELECT txid_current(); SELECT pg_sleep($SECONDS_EACH + 5);" >/dev/null &
+        "${PSQL[@]}" -d "$DB" -c "BEGIN; SELECT txid_current(); SELECT pg_sleep($SECONDS_EACH + 5);" >/dev/null 2>&1 &
         holder=$!
         sleep 1
     fi
