@@ -185,7 +185,7 @@ class FailureScenariosIT {
         List<String> quietWindowB;
         long outage;
         long restartedAt;
-        List<Integer> healthDuringOutage;
+        List<HttpResponse<String>> healthDuringOutage;
         db.stop();
         long stoppedAt = System.nanoTime();
         try {
@@ -196,8 +196,7 @@ class FailureScenariosIT {
             quietWindowA = a.logBetween(quietA, a.logSize());
             quietWindowB = b.logBetween(quietB, b.logSize());
             // 30 s into the outage, ten lease-keeper periods: the nodes are alive, and not ready.
-            healthDuringOutage = List.of(a.health("live").statusCode(), b.health("live").statusCode(),
-                    a.health("ready").statusCode(), b.health("ready").statusCode());
+            healthDuringOutage = List.of(a.health("live"), b.health("live"), a.health("ready"), b.health("ready"));
         } finally {
             db.start();
             restartedAt = System.currentTimeMillis();
@@ -214,8 +213,9 @@ class FailureScenariosIT {
                 + " orders-refused=" + refused.size() + " refused-but-saved="
                 + refused.stream().filter(saved::contains).count());
 
-        assertEquals(List.of(200, 200, 503, 503), healthDuringOutage,
-                "during the outage /health/live is UP on A and B, and /health/ready is DOWN");
+        assertEquals(List.of(200, 200, 503, 503), healthDuringOutage.stream().map(HttpResponse::statusCode).toList(),
+                () -> "during the outage /health/live is UP on A and B, and /health/ready is DOWN; they answered "
+                        + healthDuringOutage.stream().map(HttpResponse::body).toList());
         assertTrue(refused.size() > 0, "puts during the outage fail for their caller");
         assertTrue(saved.containsAll(acknowledged), "every acknowledged order was saved");
         assertEquals(saved, ledger.orderEffects(), "an order is saved if and only if its job ran: nothing half-written");

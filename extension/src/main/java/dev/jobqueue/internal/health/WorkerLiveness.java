@@ -6,9 +6,11 @@ import jakarta.enterprise.event.Observes;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Liveness;
 
 /**
@@ -21,6 +23,8 @@ import org.eclipse.microprofile.health.Liveness;
 @Liveness
 public class WorkerLiveness implements HealthCheck {
 
+    private static final String NAME = "jobqueue-workers";
+
     private volatile HealthSources sources;
 
     void started(@Observes HealthSources sources) {
@@ -30,26 +34,40 @@ public class WorkerLiveness implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         HealthSources started = sources;
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("jobqueue-workers");
         if (started == null) {
-            return response.withData("jobqueue", "not started").down().build();
+            return down("not started");
         }
+        try {
+            return checked(started);
+        } catch (RuntimeException e) {
+            // The application is stopping, or starting again, and its beans cannot be reached.
+            return down("not running: " + e.getClass().getSimpleName());
+        }
+    }
+
+    private static HealthCheckResponse down(String why) {
+        return new HealthCheckResponse(NAME, HealthCheckResponse.Status.DOWN, Optional.of(Map.of("jobqueue", why)));
+    }
+
+    private static HealthCheckResponse checked(HealthSources started) {
         Dispatcher dispatcher = started.dispatcher();
         LeaseKeeper leaseKeeper = started.leaseKeeper();
         Instant now = started.clock().instant();
+        Map<String, Object> verdicts = new LinkedHashMap<>();
         boolean up = true;
         for (var entry : dispatcher.pollerHealth().entrySet()) {
             String verdict = verdict(entry.getValue().lastPoll(), entry.getValue().bound(), now);
-            response.withData("poller " + entry.getKey(), verdict);
+            verdicts.put("poller " + entry.getKey(), verdict);
             up &= verdict.startsWith("ran");
         }
-        if (!dispatcher.pollerHealth().isEmpty()) {
+        if (!verdicts.isEmpty()) {
             Duration bound = leaseKeeper.period().multipliedBy(3).plusSeconds(2);
             String verdict = verdict(leaseKeeper.lastRound(), bound, now);
-            response.withData("lease keeper", verdict);
+            verdicts.put("lease keeper", verdict);
             up &= verdict.startsWith("ran");
         }
-        return response.status(up).build();
+        return new HealthCheckResponse(NAME, up ? HealthCheckResponse.Status.UP : HealthCheckResponse.Status.DOWN,
+                verdicts.isEmpty() ? Optional.empty() : Optional.of(verdicts));
     }
 
     private static String verdict(Instant last, Duration bound, Instant now) {
