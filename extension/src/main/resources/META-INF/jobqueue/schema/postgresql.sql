@@ -41,7 +41,13 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_group ON jobqueue_job (group_name, state
 CREATE INDEX IF NOT EXISTS jobqueue_job_waiting ON jobqueue_job (queue) WHERE state = 'WAITING';
 -- Lease renewal and rescue touch only RUNNING rows.
 CREATE INDEX IF NOT EXISTS jobqueue_job_lease ON jobqueue_job (lease_token) WHERE state = 'RUNNING';
-CREATE INDEX IF NOT EXISTS jobqueue_job_lease_expiry ON jobqueue_job (lease_expires_at) WHERE state = 'RUNNING';
+-- The lease keeper's scan for expired leases. Its predicate names lease_expires_at too, so that only a statement
+-- that bounds lease_expires_at can read it: when the statistics say almost no job is RUNNING, PostgreSQL would
+-- otherwise read this index whole to finish one job found by its id and lease token, and under a snapshot held
+-- open elsewhere it holds every RUNNING row version since. It replaces jobqueue_job_lease_expiry.
+DROP INDEX IF EXISTS jobqueue_job_lease_expiry;
+CREATE INDEX IF NOT EXISTS jobqueue_job_running_expiry ON jobqueue_job (lease_expires_at)
+    WHERE state = 'RUNNING' AND lease_expires_at IS NOT NULL;
 -- Admin listings of dead letters, and retention's deletes of old DONE jobs.
 CREATE INDEX IF NOT EXISTS jobqueue_job_failed ON jobqueue_job (queue, finished_at) WHERE state = 'FAILED';
 CREATE INDEX IF NOT EXISTS jobqueue_job_done ON jobqueue_job (queue, finished_at) WHERE state = 'DONE';

@@ -151,6 +151,32 @@ public class ClaimPlan {
                 + " jobs counted in " + micros / 1000.0 + " ms";
     }
 
+    /**
+     * PostgreSQL's generic plan of the finish of one job, as {@code FinishStore} prepares it: the job found by its
+     * id and lease token, RUNNING and without dependents. A statement the driver has run five times gets the generic
+     * plan, which cannot see the parameters' values.
+     */
+    public String explainFinishPostgres() {
+        return withConnection(connection -> {
+            try (var statement = connection.createStatement()) {
+                statement.execute("SET plan_cache_mode = force_generic_plan");
+                statement.execute("PREPARE plan_finish(text, text) AS UPDATE jobqueue_job SET state = 'DONE',"
+                        + " lease_token = NULL, lease_expires_at = NULL"
+                        + " WHERE id = $1 AND lease_token = $2 AND state = 'RUNNING' AND has_dependents = FALSE");
+                try (var plan = statement.executeQuery("EXPLAIN EXECUTE plan_finish('plan-1', 'token')")) {
+                    StringBuilder lines = new StringBuilder();
+                    while (plan.next()) {
+                        lines.append(plan.getString(1)).append('\n');
+                    }
+                    return lines.toString();
+                } finally {
+                    statement.execute("DEALLOCATE plan_finish");
+                    statement.execute("RESET plan_cache_mode");
+                }
+            }
+        });
+    }
+
     private String explain(String sql) {
         List<?> rows = em.createNativeQuery("EXPLAIN " + sql).getResultList();
         return rows.stream().map(row -> row instanceof Object[] columns
