@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.store.ClaimedJob;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -14,13 +15,42 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ClaimBuffer {
 
-    private final Queue<ClaimedJob> waiting = new ConcurrentLinkedQueue<>();
+    /**
+     * A job waiting for a runner. One claimed ahead of the runners under a rate limit must start by {@code startBy}
+     * on {@link System#nanoTime()}, or be handed back ({@code ClaimAhead}); the others may wait as long as their
+     * lease lasts.
+     */
+    record Waiting(ClaimedJob job, boolean hasDeadline, long startBy) {
+
+        static Waiting anyTime(ClaimedJob job) {
+            return new Waiting(job, false, 0);
+        }
+
+        /** Whether it is too late, at {@code nanoTime}, to start the job. */
+        boolean late(long nanoTime) {
+            return hasDeadline && nanoTime - startBy > 0;
+        }
+    }
+
+    private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
 
     /** Adds claimed jobs for the runners, counted in flight from now on. */
     void addClaimed(List<ClaimedJob> jobs) {
+        addClaimed(jobs, jobs.size(), Duration.ZERO, 0);
+    }
+
+    /**
+     * Adds claimed jobs for the runners: the first {@code atOnce} as {@link #addClaimed(List)} does, and each of
+     * the others to start within {@code startWithin} of {@code claimedAt} ({@link System#nanoTime()}), unless that is
+     * zero.
+     */
+    void addClaimed(List<ClaimedJob> jobs, int atOnce, Duration startWithin, long claimedAt) {
         inFlight.addAndGet(jobs.size());
-        waiting.addAll(jobs);
+        for (int i = 0; i < jobs.size(); i++) {
+            waiting.add(i < atOnce || startWithin.isZero() ? Waiting.anyTime(jobs.get(i))
+                    : new Waiting(jobs.get(i), true, claimedAt + startWithin.toNanos()));
+        }
     }
 
     /** Counts one more job in flight, if fewer than {@code limit} are: a runner held for a put. */
@@ -38,11 +68,11 @@ final class ClaimBuffer {
 
     /** Adds the job of a put whose runner was held, and so is counted already. */
     void addHeld(ClaimedJob job) {
-        waiting.add(job);
+        waiting.add(Waiting.anyTime(job));
     }
 
     /** The next job for a runner, or null if none waits. */
-    ClaimedJob next() {
+    Waiting next() {
         return waiting.poll();
     }
 
@@ -54,9 +84,9 @@ final class ClaimBuffer {
     /** Takes every waiting job out of the buffer and out of flight. */
     List<ClaimedJob> takeAll() {
         List<ClaimedJob> taken = new ArrayList<>();
-        ClaimedJob job;
-        while ((job = waiting.poll()) != null) {
-            taken.add(job);
+        Waiting next;
+        while ((next = waiting.poll()) != null) {
+            taken.add(next.job());
             inFlight.decrementAndGet();
         }
         return taken;

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.dispatch;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -32,6 +33,21 @@ final class ClaimSizer {
         long run = Math.max(1, nanos);
         averageRunNanos.accumulateAndGet(run,
                 (average, latest) -> average == 0 ? latest : average + ((latest - average) >> NEWEST_WEIGHT_SHIFT));
+    }
+
+    /**
+     * How long the runners would take to start {@code jobs} more, twice over, so that a job claimed ahead of them
+     * under a rate limit starts in time; zero until a job has run, which claims none ahead.
+     */
+    Duration timeToStart(int jobs) {
+        long average = averageRunNanos.get();
+        return Duration.ofNanos(2 * Math.max(0, jobs) * average / concurrency);
+    }
+
+    /** How many jobs the runners start in half of {@code time}: none until a job has run. */
+    int startableWithin(Duration time) {
+        long average = averageRunNanos.get();
+        return average == 0 ? 0 : (int) Math.min(Integer.MAX_VALUE, time.toNanos() * concurrency / (2 * average));
     }
 
     /** The number of jobs the next claim should take. */

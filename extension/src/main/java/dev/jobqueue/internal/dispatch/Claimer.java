@@ -2,6 +2,7 @@ package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimAhead;
 import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
@@ -29,9 +30,11 @@ final class Claimer {
      * What a claim took, and whether the queue's limits held jobs back until some of its RUNNING jobs end
      * ({@code max-running}): then a call that ends here polls again. A claim that the rate limit held back polls
      * when the window has room, not before, so that claims bound to find none do not queue for the row's lock.
+     * The jobs beyond those runners were free for must start within {@code startWithin}, unless it is zero
+     * ({@link ClaimAhead}).
      */
-    record Claimed(List<ClaimedJob> jobs, boolean untilJobsEnd) {
-        static final Claimed NOTHING = new Claimed(List.of(), false);
+    record Claimed(List<ClaimedJob> jobs, boolean untilJobsEnd, Duration startWithin) {
+        static final Claimed NOTHING = new Claimed(List.of(), false, Duration.ZERO);
     }
 
     private final QueueOptions options;
@@ -79,8 +82,11 @@ final class Claimer {
         cursor.rewind();
     }
 
-    /** Claims up to {@code wanted} jobs; none while the database is out, or when the claim fails. */
-    Claimed claim(int wanted, Instant leaseExpiresAt) {
+    /**
+     * Claims up to {@code wanted} jobs; none while the database is out, or when the claim fails. Under limits,
+     * {@code ahead} says how many of them start at once and how soon the rest would.
+     */
+    Claimed claim(int wanted, ClaimAhead ahead, Instant leaseExpiresAt) {
         if (!outage.mayTry(database)) {
             return Claimed.NOTHING;
         }
@@ -89,9 +95,9 @@ final class Claimer {
         ClaimStart start = cursor.start();
         try {
             Claimed claimed = limited || checkLimitsNow(now)
-                    ? claimWithinLimits(wanted, now, leaseExpiresAt, turn, start)
+                    ? claimWithinLimits(wanted, ahead, now, leaseExpiresAt, turn, start)
                     : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
-                            leaseExpiresAt, turn.includeRetries(), start), false);
+                            leaseExpiresAt, turn.includeRetries(), start), false, Duration.ZERO);
             cursor.claimed(claimed.jobs());
             outage.succeeded();
             if (claimed.jobs().size() == wanted) {
@@ -115,9 +121,9 @@ final class Claimer {
         return true;
     }
 
-    private Claimed claimWithinLimits(int wanted, Instant now, Instant leaseExpiresAt, RetryTimer.Turn turn,
-            ClaimStart start) {
-        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted,
+    private Claimed claimWithinLimits(int wanted, ClaimAhead ahead, Instant now, Instant leaseExpiresAt,
+            RetryTimer.Turn turn, ClaimStart start) {
+        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted, ahead,
                 UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries(),
                 start);
         limited = claim.limits().any();
@@ -131,6 +137,8 @@ final class Claimer {
                 heldWake.wakeAt(claim.retryAt());
             }
         }
-        return new Claimed(claim.jobs(), claim.heldBy() == LimitedClaim.HeldBy.MAX_RUNNING);
+        boolean untilJobsEnd = claim.heldBy() == LimitedClaim.HeldBy.MAX_RUNNING
+                || claim.heldBy() == LimitedClaim.HeldBy.RUNNERS;
+        return new Claimed(claim.jobs(), untilJobsEnd, claim.startWithin());
     }
 }

@@ -1,8 +1,10 @@
 package dev.jobqueue.internal.dispatch;
 
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.config.RateLimit;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.metrics.JobMetrics;
+import dev.jobqueue.internal.store.ClaimAhead;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
@@ -142,7 +144,7 @@ final class QueueWorker {
      */
     void callEnded() {
         int claimSize = claimSizer.claimSize();
-        int worthClaiming = claimer.limited() ? 1 : claimSize;
+        int worthClaiming = claimer.limited() ? Math.max(1, (capacity(claimSize) - runnable()) / 2) : claimSize;
         if (backlog && buffer.inFlight() <= capacity(claimSize) - worthClaiming) {
             wake();
         }
@@ -188,13 +190,29 @@ final class QueueWorker {
     }
 
     /**
-     * How many claimed jobs may be in flight: one run's worth (a call, or a transaction's calls) per runner, and two batches waiting, so
-     * that the next claim runs while the runners still have a batch to work on. Under limits none wait: a job
-     * counts against them from its claim, so a claim takes only what starts at once.
+     * How many claimed jobs may be in flight: one run's worth (a call, or a transaction's calls) per runner, and two
+     * batches waiting, so that the next claim runs while the runners still have a batch to work on. Under limits
+     * only what {@link #aheadUnderLimits()} allows waits.
      */
     private int capacity(int claimSize) {
-        int runnable = options.concurrency() * options.jobsPerRun();
-        return claimer.limited() ? runnable : runnable + 2 * claimSize;
+        return runnable() + (claimer.limited() ? Math.min(2 * claimSize, aheadUnderLimits()) : 2 * claimSize);
+    }
+
+    /**
+     * How many jobs may wait for a runner under limits. None under {@code max-running}, where a job counts against
+     * the limit from its claim; under a rate limit alone, what the runners start within the longest a job claimed
+     * ahead may wait ({@link ClaimAhead}).
+     */
+    private int aheadUnderLimits() {
+        RateLimit rate = options.limits().rate();
+        if (rate == null || options.limits().maxRunning() > 0) {
+            return 0;
+        }
+        return Math.max(0, claimSizer.startableWithin(ClaimAhead.longestWait(rate)) - runnable());
+    }
+
+    private int runnable() {
+        return options.concurrency() * options.jobsPerRun();
     }
 
     /** One claim of a round of polling, as much as there is room for; false when the round should claim no more. */
@@ -205,12 +223,16 @@ final class QueueWorker {
             backlog = true;
             return false;
         }
+        int inFlight = buffer.inFlight();
+        ClaimAhead ahead = new ClaimAhead(Math.max(0, runnable() - inFlight),
+                claimSizer.timeToStart(inFlight + wanted));
         Instant leaseExpiresAt = leaseClock.now().plus(options.lease());
-        Claimer.Claimed claimed = claimer.claim(wanted, leaseExpiresAt);
+        long claimedAt = System.nanoTime();
+        Claimer.Claimed claimed = claimer.claim(wanted, ahead, leaseExpiresAt);
         List<ClaimedJob> jobs = claimed.jobs();
         backlog = jobs.size() == wanted || claimed.untilJobsEnd();
         jobs.forEach(job -> running.claimed(job, leaseExpiresAt));
-        buffer.addClaimed(jobs);
+        buffer.addClaimed(jobs, ahead.atOnce(), claimed.startWithin(), claimedAt);
         runners.start();
         return true;
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -88,16 +89,21 @@ final class Runners {
 
     /**
      * Takes the jobs of the next run from the buffer: one, or up to a batch consumer's jobs-per-call, or up to
-     * jobs-per-transaction of those waiting. A job whose lease may have run out is handed back instead.
+     * jobs-per-transaction of those waiting. A job whose lease may have run out, or that was claimed ahead under a
+     * rate limit and waited past its time to start, is handed back instead.
      */
     private List<ClaimedJob> takeForOneCall() {
         List<ClaimedJob> jobs = new ArrayList<>();
-        ClaimedJob job;
-        while (jobs.size() < options.jobsPerRun() && (job = buffer.next()) != null) {
-            if (leaseOutlastsNextRenewal(job)) {
+        ClaimBuffer.Waiting waiting;
+        while (jobs.size() < options.jobsPerRun() && (waiting = buffer.next()) != null) {
+            ClaimedJob job = waiting.job();
+            if (waiting.late(System.nanoTime())) {
+                giveBack(job, Level.FINE, "was claimed ahead of the runners under the queue's rate limit and found"
+                        + " none in time");
+            } else if (leaseOutlastsNextRenewal(job)) {
                 jobs.add(job);
             } else {
-                giveBack(job);
+                giveBack(job, Level.INFO, "waited for a runner until its lease nearly ran out");
             }
         }
         return jobs;
@@ -113,11 +119,11 @@ final class Runners {
     }
 
     /** Hands a claimed job that will not start here back to the queue, if its lease is still this node's. */
-    private void giveBack(ClaimedJob job) {
+    private void giveBack(ClaimedJob job, Level level, String why) {
         buffer.ended(1);
         running.finished(job);
-        LOG.info(() -> "jobqueue: job " + job.id() + " of queue " + options.queue() + " waited for a runner"
-                + " until its lease nearly ran out, and is handed back rather than started");
+        LOG.log(level, () -> "jobqueue: job " + job.id() + " of queue " + options.queue() + " " + why
+                + ", and is handed back rather than started");
         worker.release(job);
     }
 }

@@ -28,9 +28,11 @@ public interface ClaimStore {
      * window of starts and the RUNNING jobs of all nodes under {@code max-running}, with an admin's overrides of
      * {@code configured} applied; nothing while the queue is paused. Claims of the queue take turns on all nodes.
      *
+     * @param ahead    how many of the {@code limit} jobs start at once, and how soon the others would
      * @param now      the time due jobs are claimed at, as {@link #claim} takes it
      * @param limitNow the database's time, as the limits and starts are measured
      */
-    LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken, String node,
-            Instant now, Instant limitNow, Instant leaseExpiresAt, boolean includeRetries, ClaimStart start);
+    LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, ClaimAhead ahead,
+            String leaseToken, String node, Instant now, Instant limitNow, Instant leaseExpiresAt,
+            boolean includeRetries, ClaimStart start);
 }

@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.store;
 
 import dev.jobqueue.internal.config.QueueLimits;
+import dev.jobqueue.internal.config.RateLimit;
 import dev.jobqueue.internal.store.LimitedClaim.HeldBy;
 import dev.jobqueue.internal.trace.TraceContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -48,26 +50,36 @@ public class SqlClaimStore implements ClaimStore {
      * <p>The queue's row is locked first, so the limited claims of a queue take turns on all nodes, and the time
      * the limits are measured at is then read from the database: each claim's is at least the last one's, whatever
      * the nodes' clocks say. Unlike an unlimited claim, this one commits durably on PostgreSQL too: the window of
-     * starts must survive a crash of the database as surely as the starts do.
+     * starts must survive a crash of the database as surely as the starts do. Jobs beyond those that start at once
+     * are claimed only under a rate limit alone: under {@code max-running} they would count as RUNNING while they
+     * wait.
      */
     @Override
     @Transactional(TxType.REQUIRES_NEW)
-    public LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, String leaseToken,
-            String node, Instant now, Instant databaseNow, Instant leaseExpiresAt, boolean includeRetries,
-            ClaimStart start) {
+    public LimitedClaim claimWithinLimits(String queue, QueueLimits configured, int limit, ClaimAhead ahead,
+            String leaseToken, String node, Instant now, Instant databaseNow, Instant leaseExpiresAt,
+            boolean includeRetries, ClaimStart start) {
         return jdbc.run((connection, db) -> {
             QueueFlow flow = QueueFlow.lock(connection, db, queue, configured, databaseNow);
             // The window keeps milliseconds: a start written finer than it keeps could fall outside a period it is in.
             Instant limitNow = statementTime(connection, db).orElse(databaseNow).truncatedTo(ChronoUnit.MILLIS);
             QueueLimits limits = flow.limits();
             if (flow.pausedAt(limitNow)) {
-                return new LimitedClaim(List.of(), limits, HeldBy.PAUSE, flow.paused() ? null : flow.pausedUntil());
+                return new LimitedClaim(List.of(), limits, HeldBy.PAUSE, flow.paused() ? null : flow.pausedUntil(),
+                        Duration.ZERO);
             }
-            int room = limit;
-            HeldBy heldBy = HeldBy.NOTHING;
+            Duration within = limits.rate() == null ? Duration.ZERO : startWithin(ahead, limits.rate());
+            boolean mayClaimAhead = limits.maxRunning() == 0 && (limits.rate() == null || !within.isZero());
+            int room = mayClaimAhead ? limit : Math.min(limit, ahead.atOnce());
+            HeldBy heldBy = room < limit ? HeldBy.RUNNERS : HeldBy.NOTHING;
             if (limits.rate() != null) {
                 int rateRoom = flow.startWindow().room(limits.rate(), limitNow);
-                if (rateRoom < room) {
+                if (rateRoom < room && rateRoom > ahead.atOnce()) {
+                    // Near the limit no job is taken ahead: a start counted late would keep its permit from the
+                    // next period for longer than it needed, and a binding limit would lose part of its allowance.
+                    room = ahead.atOnce();
+                    heldBy = HeldBy.RUNNERS;
+                } else if (rateRoom < room) {
                     room = rateRoom;
                     heldBy = HeldBy.RATE_LIMIT;
                 }
@@ -81,9 +93,11 @@ public class SqlClaimStore implements ClaimStore {
             }
             List<ClaimedJob> jobs = room == 0 ? List.of() : claimRows(connection, db, queue, room, leaseToken, node,
                     now, limitNow, leaseExpiresAt, includeRetries, start);
+            int atOnce = Math.min(jobs.size(), ahead.atOnce());
+            int later = limits.rate() == null ? 0 : jobs.size() - atOnce;
             StartWindow window = flow.startWindow();
             if (limits.rate() != null && !jobs.isEmpty()) {
-                window = window.plus(limits.rate(), limitNow, jobs.size());
+                window = window.plus(limits.rate(), limitNow, atOnce, limitNow.plus(within), later);
                 flow.saveWindow(connection, window);
             }
             if (jobs.size() < room) {
@@ -91,8 +105,16 @@ public class SqlClaimStore implements ClaimStore {
                 heldBy = HeldBy.NOTHING;
             }
             Instant retryAt = heldBy == HeldBy.RATE_LIMIT ? window.nextRoomAt(limits.rate(), limitNow) : null;
-            return new LimitedClaim(jobs, limits, heldBy, retryAt);
+            return new LimitedClaim(jobs, limits, heldBy, retryAt, later == 0 ? Duration.ZERO : within);
         });
+    }
+
+    /** How long jobs claimed ahead under {@code rate} may wait: what the worker asks, at most the longest. */
+    private static Duration startWithin(ClaimAhead ahead, RateLimit rate) {
+        Duration longest = ClaimAhead.longestWait(rate);
+        // Rounded up to the window's milliseconds: a wait shorter than one would otherwise claim none ahead.
+        Duration asked = Duration.ofMillis((ahead.within().toNanos() + 999_999) / 1_000_000);
+        return asked.compareTo(longest) < 0 ? asked : longest;
     }
 
     private static Optional<Instant> statementTime(Connection connection, Database db) throws SQLException {

@@ -104,6 +104,15 @@ public final class StartWindow {
 
     /** This window with {@code count} starts more at {@code now}, and without the starts older than one period. */
     public StartWindow plus(RateLimit limit, Instant now, int count) {
+        return plus(limit, now, count, now, 0);
+    }
+
+    /**
+     * This window with {@code count} starts more at {@code now} and {@code laterCount} that may come at any time up
+     * to {@code startBy}, and without the starts older than one period. Those are counted at {@code startBy}: every
+     * period that may hold one of them counts it, and the last periods count it longer than it needed.
+     */
+    public StartWindow plus(RateLimit limit, Instant now, int count, Instant startBy, int laterCount) {
         long after = now.toEpochMilli() - limit.period().toMillis();
         List<Entry> kept = new ArrayList<>();
         for (Entry entry : entries) {
@@ -113,6 +122,9 @@ public final class StartWindow {
         }
         if (count > 0) {
             kept.add(new Entry(now.toEpochMilli(), count));
+        }
+        if (laterCount > 0) {
+            kept.add(new Entry(startBy.toEpochMilli(), laterCount));
         }
         // Entries written by nodes whose clocks differ by a little may be out of order: merging assumes order.
         kept.sort((a, b) -> Long.compare(a.millis(), b.millis()));

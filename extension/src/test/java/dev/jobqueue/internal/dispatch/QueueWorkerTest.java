@@ -141,6 +141,35 @@ class QueueWorkerTest {
     }
 
     @Test
+    void under_a_rate_limit_alone_claims_take_jobs_ahead_of_the_runners_and_one_that_misses_its_time_goes_back() {
+        QueueWorker worker = worker(2, 50, new QueueLimits(new RateLimit(1_000_000, Duration.ofSeconds(1)), 0));
+        addDue(2);
+        drain(worker, 2);
+        assertEquals(List.of(2), claims.claims.stream().map(FakeClaimStore.Claim::limit).toList(),
+                "until a job has run, a claim takes what the runners start at once");
+
+        claims.limitedStartWithin = Duration.ofSeconds(10);
+        addDue(20);
+        poll(worker);
+        assertEquals(50, claims.claims.get(1).limit(), "jobs have run: the claim takes a batch ahead of the runners");
+        assertEquals(2, claims.lastAhead.atOnce());
+        assertTrue(claims.lastAhead.within().compareTo(Duration.ZERO) > 0, "" + claims.lastAhead);
+        runners.runQueued();
+        assertEquals(22, jobs.ran.size(), "each started within its time");
+
+        claims.limitedStartWithin = Duration.ofNanos(1);
+        addDue(20);
+        poll(worker);
+        runners.runQueued();
+
+        assertEquals(24, jobs.ran.size(), "the two the runners were free for started");
+        assertEquals(IntStream.range(2, 20).mapToObj(n -> "job-" + n).toList(),
+                leases.released.stream().map(ClaimedJob::id).toList(),
+                "the others missed their time to start, and went back to the queue unstarted");
+        assertTrue(running.isEmpty());
+    }
+
+    @Test
     void a_claim_the_rate_limit_held_back_polls_again_when_the_window_has_room() {
         QueueWorker worker = worker(4, 50, new QueueLimits(new RateLimit(1, Duration.ofSeconds(1)), 0));
         addDue(10);

@@ -8,7 +8,10 @@ import dev.jobqueue.internal.config.RateLimit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +81,42 @@ class StartWindowTest {
         }
         // Merged entries look later than they were, so a little of the allowance is lost, never more.
         assertTrue(started >= 0.8 * 20 * limit.permits(), "started " + started);
+    }
+
+    /**
+     * Claims that take jobs ahead of their runners, each of which starts at some time up to its deadline, never let
+     * more than the permits start in any window of one period.
+     */
+    @Test
+    void starts_claimed_ahead_and_counted_at_their_deadline_never_exceed_the_limit_in_any_period() {
+        RateLimit limit = new RateLimit(200, Duration.ofMillis(1000));
+        long within = 100;
+        Random random = new Random(7);
+        StartWindow window = StartWindow.parse(null);
+        List<Long> starts = new ArrayList<>();
+        long now = T.toEpochMilli();
+        long end = now + 20_000;
+        while (now < end) {
+            Instant at = Instant.ofEpochMilli(now);
+            int taken = Math.min(1 + random.nextInt(30), window.room(limit, at));
+            int atOnce = Math.min(taken, random.nextInt(4));
+            window = StartWindow.parse(window.plus(limit, at, atOnce, at.plusMillis(within), taken - atOnce)
+                    .toString());
+            for (int i = 0; i < taken; i++) {
+                starts.add(i < atOnce ? now : now + random.nextInt((int) within + 1));
+            }
+            now += 1 + random.nextInt(9);
+        }
+        Collections.sort(starts);
+        int first = 0;
+        for (int last = 0; last < starts.size(); last++) {
+            while (starts.get(first) <= starts.get(last) - limit.period().toMillis()) {
+                first++;
+            }
+            assertTrue(last - first + 1 <= limit.permits(),
+                    (last - first + 1) + " starts in the period up to " + starts.get(last));
+        }
+        // Counted at their deadlines, starts taken ahead hold their permits a little longer than they needed.
+        assertTrue(starts.size() >= 0.8 * 20 * limit.permits(), "started " + starts.size());
     }
 }

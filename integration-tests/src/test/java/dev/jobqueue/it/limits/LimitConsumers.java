@@ -34,6 +34,12 @@ public class LimitConsumers {
         calls.add(new Call(payload, Instant.now()));
     }
 
+    /** Short jobs far below their limit's pace: once some have run, a claim takes jobs ahead of the runners. */
+    @Consumer(queue = "rated-ahead", rateLimit = "100/500ms", concurrency = 2)
+    public void ratedAhead(String payload) throws InterruptedException {
+        hold("rated-ahead", payload, 2);
+    }
+
     @Consumer(queue = "capped", maxRunning = 2, concurrency = 6)
     public void capped(String payload) throws InterruptedException {
         hold("capped", payload, 150);

@@ -107,6 +107,25 @@ class QueueLimitsIT {
     }
 
     @Test
+    void jobs_claimed_ahead_of_the_runners_are_called_no_faster_than_the_rate_limit_allows() throws Exception {
+        String tag = "ahead-" + UUID.randomUUID();
+        putAll("rated-ahead", tag, 600);
+
+        assertTrue(Await.until(() -> consumers.calls(tag).size() == 600, WAIT),
+                () -> "ran " + consumers.calls(tag).size());
+        List<Long> calls = consumers.calls(tag).stream().map(call -> call.at().toEpochMilli()).sorted().toList();
+        // The window counts a start at its claim, or at the deadline of one taken ahead; a call comes a little
+        // later, by as much as a pause of the server: 100 ms of the period are left for that.
+        int busiest = busiest(calls, 400);
+        long span = calls.get(calls.size() - 1) - calls.get(0);
+        System.out.println("rated-ahead 100/500ms: 600 calls over " + span + " ms, at most " + busiest
+                + " in 400 ms");
+        assertTrue(busiest <= 100, "at most 100 calls in any 400 ms, by the consumer's clock: " + busiest);
+        assertTrue(span >= 2_500, "600 jobs at 100 per 500 ms take at least 2.5 s: " + span + " ms");
+        assertTrue(span < 4_500, "the backlog gets nearly the whole limit: " + span + " ms");
+    }
+
+    @Test
     void a_rate_limit_lets_no_more_jobs_start_in_any_period_than_it_allows_and_a_backlog_gets_it_all() throws Exception {
         String tag = "rate-" + UUID.randomUUID();
         putAll("rated", tag, 12);
@@ -230,10 +249,15 @@ class QueueLimitsIT {
 
     /** The most starts in any window of one second, [t, t + 1 s), over sorted start times. */
     private static int busiestSecond(List<Long> sorted) {
+        return busiest(sorted, 1_000);
+    }
+
+    /** The most starts in any window [t, t + millis), over sorted start times. */
+    private static int busiest(List<Long> sorted, long millis) {
         int most = 0;
         int first = 0;
         for (int last = 0; last < sorted.size(); last++) {
-            while (sorted.get(last) - sorted.get(first) >= 1_000) {
+            while (sorted.get(last) - sorted.get(first) >= millis) {
                 first++;
             }
             most = Math.max(most, last - first + 1);
