@@ -97,8 +97,9 @@ public final class Messages {
                 + window.toMinutes() + " minutes, so this attempt counts as failed";
     }
 
-    public static String databaseUnreachable(String problem) {
-        return "JQ031: cannot reach the jobqueue database: " + problem;
+    public static String databaseFailedAtStart(String problem) {
+        return "JQ031: an SQL error at start-up, while reaching jobqueue's database, checking its tables or running"
+                + " the schema script: " + problem;
     }
 
     public static String unsupportedDatabase(String product) {

@@ -37,7 +37,7 @@ public class IsolationCheck {
         try (Connection connection = dataSource.getConnection()) {
             level = connection.getTransactionIsolation();
         } catch (SQLException e) {
-            throw new IllegalStateException(Messages.databaseUnreachable(e.getMessage()), e);
+            throw new IllegalStateException(Messages.databaseFailedAtStart(e.getMessage()), e);
         }
         if (level != Connection.TRANSACTION_READ_COMMITTED) {
             throw new IllegalStateException(Messages.wrongIsolation(name(level)));

@@ -85,7 +85,7 @@ public class SchemaCheck {
                 requireExactKeys(connection);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(Messages.databaseUnreachable(e.getMessage()), e);
+            throw new IllegalStateException(Messages.databaseFailedAtStart(e.getMessage()), e);
         }
     }
 
