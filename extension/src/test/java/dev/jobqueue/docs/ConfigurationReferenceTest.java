@@ -29,10 +29,14 @@ class ConfigurationReferenceTest {
 
     private static final Path PAGE = Path.of("../docs/reference/configuration.md");
     private static final Path LIBERTY_FILES = Path.of("../liberty-config/src/main/liberty/jobqueue");
+    private static final Path WILDFLY_FILES = Path.of("../wildfly-config/src/main/wildfly/jobqueue");
+    private static final Path PAYARA_FILES = Path.of("../payara-config/src/main/payara/jobqueue");
     private static final String NODE_TABLE = "Keys for the whole node";
     private static final String QUEUE_TABLE = "Queue options";
     private static final String SCHEDULE_TABLE = "Schedule options";
     private static final String SERVER_VARIABLE_TABLE = "Server variables of the shipped Liberty files";
+    private static final String WILDFLY_TABLE = "System properties of the shipped WildFly files";
+    private static final String PAYARA_TABLE = "System properties of the shipped Payara files";
     private static final String QUEUE_KEY = ConfigKeys.QUEUE_PREFIX + "<queue>.";
     private static final String SCHEDULE_KEY = ConfigKeys.SCHEDULE_PREFIX + "<name>.";
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
@@ -73,9 +77,21 @@ class ConfigurationReferenceTest {
 
     @Test
     void the_server_variable_table_names_exactly_the_variables_of_the_shipped_liberty_files() throws IOException {
+        assertSameKeys(SERVER_VARIABLE_TABLE, variablesOf(LIBERTY_FILES, ".xml"),
+                keys(table(SERVER_VARIABLE_TABLE), ""));
+    }
+
+    @Test
+    void the_wildfly_and_payara_tables_name_exactly_the_properties_of_their_shipped_files() throws IOException {
+        assertSameKeys(WILDFLY_TABLE, variablesOf(WILDFLY_FILES, ".cli"), keys(table(WILDFLY_TABLE), ""));
+        assertSameKeys(PAYARA_TABLE, variablesOf(PAYARA_FILES, ".asadmin"), keys(table(PAYARA_TABLE), ""));
+    }
+
+    /** The {@code jobqueue.*} variables the files ending in {@code suffix} read, MicroProfile Config keys left out. */
+    private static Set<String> variablesOf(Path folder, String suffix) throws IOException {
         Set<String> variables = new TreeSet<>();
-        try (Stream<Path> files = Files.list(LIBERTY_FILES)) {
-            for (Path file : files.filter(path -> path.toString().endsWith(".xml")).toList()) {
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(path -> path.toString().endsWith(suffix)).toList()) {
                 Matcher found = VARIABLE.matcher(Files.readString(file));
                 while (found.find()) {
                     variables.add(found.group(1));
@@ -83,7 +99,7 @@ class ConfigurationReferenceTest {
             }
         }
         variables.removeAll(ConfigKeys.NODE);
-        assertSameKeys(SERVER_VARIABLE_TABLE, variables, keys(table(SERVER_VARIABLE_TABLE), ""));
+        return variables;
     }
 
     @Test
