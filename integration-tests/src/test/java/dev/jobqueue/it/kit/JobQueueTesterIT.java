@@ -2,8 +2,10 @@ package dev.jobqueue.it.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
@@ -39,7 +41,8 @@ class JobQueueTesterIT {
     @Deployment
     static WebArchive app() {
         return Deployments.war("kit", "kit", KitConsumers.class, KitConsumers.Order.class,
-                KitConsumers.Invoicing.class, KitConsumers.Shipping.class, KitConsumers.Payments.class)
+                KitConsumers.Invoicing.class, KitConsumers.Shipping.class, KitConsumers.Payments.class,
+                KitConsumers.NightlyReport.class)
                 .addAsLibrary(Deployments.testKitJar());
     }
 
@@ -51,6 +54,12 @@ class JobQueueTesterIT {
 
     @Inject
     TestClock clock;
+
+    @Inject
+    JobAdmin admin;
+
+    @Inject
+    KitConsumers.NightlyReport report;
 
     @AfterEach
     void cleanUp() {
@@ -66,6 +75,24 @@ class JobQueueTesterIT {
                 .anyMatch(record -> ServerLog.isWarning(record)
                         && record.contains("JQ036: jobqueue-test is in this application")),
                 "a WARNING JQ036 in the server's log");
+    }
+
+    @Test
+    void a_schedule_is_fired_by_a_trigger_and_its_job_runs_when_the_queue_is_drained() {
+        JobId fired = admin.triggerSchedule("kit-nightly");
+
+        List<DrainedJob> drained = tester.drain("kit-nightly-report");
+
+        assertEquals(List.of(fired), drained.stream().map(DrainedJob::id).toList(), drained::toString);
+        assertEquals(Outcome.DONE, drained.get(0).outcome());
+        assertEquals(List.of("kit-nightly"), report.reported());
+    }
+
+    @Test
+    void draining_a_queue_this_application_does_not_consume_is_refused_with_the_reason() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> tester.drain("kit-elsewhere"));
+        assertEquals("this application does not consume queue kit-elsewhere, so nothing here runs its jobs",
+                refused.getMessage());
     }
 
     @Test

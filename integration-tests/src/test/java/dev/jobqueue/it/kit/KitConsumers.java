@@ -2,11 +2,15 @@ package dev.jobqueue.it.kit;
 
 import dev.jobqueue.Consumer;
 import dev.jobqueue.JobContext;
+import dev.jobqueue.Occurrence;
 import dev.jobqueue.QueueBackoffException;
+import dev.jobqueue.Recurring;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The consumers a user would test: one that fails its first attempt at each order, and one that succeeds. */
 public class KitConsumers {
@@ -38,6 +42,22 @@ public class KitConsumers {
             if (tried.add(order.number())) {
                 throw new QueueBackoffException(Duration.ofMinutes(5), "429 from the payment service");
             }
+        }
+    }
+
+    /** A nightly report, which a test fires with {@code JobAdmin.triggerSchedule} and then drains. */
+    @ApplicationScoped
+    public static class NightlyReport {
+        private final List<String> reported = new CopyOnWriteArrayList<>();
+
+        @Recurring(name = "kit-nightly", cron = "0 2 * * *")
+        @Consumer(queue = "kit-nightly-report")
+        public void report(Occurrence occurrence) {
+            reported.add(occurrence.schedule());
+        }
+
+        public List<String> reported() {
+            return reported;
         }
     }
 
