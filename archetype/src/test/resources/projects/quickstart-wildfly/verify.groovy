@@ -5,4 +5,5 @@ port = 9283
 elsewhere = ["src/main/liberty", "src/main/payara"]
 def wildfly = new File(project, "target").listFiles().find { it.isDirectory() && it.name.startsWith("wildfly-") }
 log = new File(wildfly, "standalone/log/server.log")
+assert !log.text.contains("WFLYTX0013") : "the generated server gives its transaction manager a node identifier"
 return evaluate(new File(basedir, "../checks.groovy"))
