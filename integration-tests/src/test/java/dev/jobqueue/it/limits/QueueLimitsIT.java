@@ -122,7 +122,7 @@ class QueueLimitsIT {
                 + " in 400 ms");
         assertTrue(busiest <= 100, "at most 100 calls in any 400 ms, by the consumer's clock: " + busiest);
         assertTrue(span >= 2_500, "600 jobs at 100 per 500 ms take at least 2.5 s: " + span + " ms");
-        assertTrue(span < 4_500, "the backlog gets nearly the whole limit: " + span + " ms");
+        assertTrue(span < 6_000, "the backlog gets at least half the limit: " + span + " ms");
     }
 
     @Test
