@@ -116,7 +116,7 @@ UPDATE jobqueue_job SET state = 'DONE', finished_at = now(), attempts = attempts
       # unless set; at 50 a sixth of the claims are not HOT). An upper bound: without the lease indexes nothing
       # finds expired leases. hot-claim-delete: the same, the finish deleting the rows (retention = 0s).
       setup "ALTER TABLE jobqueue_job SET (fillfactor = $HOT_FILLFACTOR);
-        DROP INDEX jobqueue_job_lease, jobqueue_job_lease_expiry;"
+        DROP INDEX jobqueue_job_lease, jobqueue_job_running_expiry;"
       measure "the claim is a HOT update of unindexed columns; the finish $([ $variant = hot-claim ] && echo "makes the rows DONE" || echo "deletes them")" "$TOKEN
 BEGIN;
 SET LOCAL synchronous_commit = off;
