@@ -38,9 +38,11 @@ class FailureScenariosIT {
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(5);
     /**
      * A dead node's jobs are taken back once their leases have been seen expired in two rounds of a lease keeper,
-     * which runs every third of the lease; a second more for the claim.
+     * which starts one every third of the lease; a second more for the rescuing round's own statements (it reads
+     * the clock and renews before it takes back), which took half a second on WildFly with two servers busy on
+     * two cores, and a second for the claim.
      */
-    private static final Duration RECOVERY_BOUND = LEASE.plus(LEASE.dividedBy(3).multipliedBy(2)).plusSeconds(1);
+    private static final Duration RECOVERY_BOUND = LEASE.plus(LEASE.dividedBy(3).multipliedBy(2)).plusSeconds(2);
     /** The lease of queue long-lease. */
     private static final Duration LONG_LEASE = Duration.ofMinutes(5);
 
@@ -152,7 +154,7 @@ class FailureScenariosIT {
         // At the kill, not at recovery: the other node may well finish the rest while the dead one's leases run out.
         assertTrue(doneAtKill < total, "the kill came while jobs were still to run");
         assertTrue(recovery.compareTo(RECOVERY_BOUND) <= 0,
-                "the dead node's jobs are claimed again within lease + two lease-keeper periods + 1 s, took " + recovery);
+                "the dead node's jobs are claimed again within lease + two lease-keeper periods + 2 s, took " + recovery);
         assertEquals(total, ledger.effects(), "one effect per job: the killed attempts rolled back");
         for (Map.Entry<String, List<Ledger.Start>> job : ranTwice.entrySet()) {
             boolean runningAtKill = inFlight.containsKey(job.getKey());

@@ -21,10 +21,25 @@ public final class PeriodicTask {
     private volatile ScheduledFuture<?> future;
     private volatile boolean stopped;
 
-    /** Runs {@code work} every {@code period}, the first time after {@code initialDelay}. */
+    /**
+     * Runs {@code work} {@code period} after each run ends, the first time after {@code initialDelay}: a slow run
+     * delays the next, and runs never pile up behind a slow database.
+     */
     public void start(ScheduledExecutorService scheduler, Runnable work, Duration initialDelay, Duration period) {
         stopped = false;
         future = scheduler.scheduleWithFixedDelay(() -> runUnlessStopped(work), initialDelay.toMillis(),
+                period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Starts {@code work} every {@code period} however long each run takes, the first time after
+     * {@code initialDelay}; a run that overruns its period is followed at once by the next, never overlapped.
+     * For work whose period is a promise, as the lease keeper's is.
+     */
+    public void startAtFixedRate(ScheduledExecutorService scheduler, Runnable work, Duration initialDelay,
+            Duration period) {
+        stopped = false;
+        future = scheduler.scheduleAtFixedRate(() -> runUnlessStopped(work), initialDelay.toMillis(),
                 period.toMillis(), TimeUnit.MILLISECONDS);
     }
 

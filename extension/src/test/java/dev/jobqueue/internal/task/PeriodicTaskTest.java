@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -53,6 +55,25 @@ class PeriodicTaskTest {
 
         assertTrue(runsAtStop > 0);
         assertEquals(runsAtStop, runs.get());
+    }
+
+    /** The lease keeper's period is a promise: a round that takes most of it must not push the next one back. */
+    @Test
+    void aFixedRateTaskKeepsItsBeatWhenRunsTakeMostOfThePeriod() throws Exception {
+        List<Long> starts = new CopyOnWriteArrayList<>();
+        CountDownLatch fiveRuns = new CountDownLatch(5);
+        PeriodicTask task = new PeriodicTask();
+        task.startAtFixedRate(scheduler, () -> {
+            starts.add(System.nanoTime());
+            sleep(Duration.ofMillis(200));
+            fiveRuns.countDown();
+        }, Duration.ZERO, Duration.ofMillis(300));
+        assertTrue(fiveRuns.await(10, TimeUnit.SECONDS));
+        task.stop();
+
+        // Four periods of 300 ms; with the run's 200 ms added to each, as a fixed delay adds them, 2,000 ms.
+        long fourPeriods = TimeUnit.NANOSECONDS.toMillis(starts.get(4) - starts.get(0));
+        assertTrue(fourPeriods < 1_600, "five starts spanned " + fourPeriods + " ms");
     }
 
     private static void sleep(Duration duration) {
