@@ -1,6 +1,7 @@
 package dev.jobqueue.bench;
 
 import dev.jobqueue.JobAdmin;
+import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -36,6 +37,7 @@ import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
 import javax.sql.DataSource;
 
 /**
@@ -154,6 +156,24 @@ public class BenchResource {
         deleteJobs(queue);
         long start = System.nanoTime();
         enqueue(queue, count, perTx);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        deleteJobs(queue);
+        return Map.of("jobs", count, "perTransaction", perTx, "putsPerSecond", count / seconds);
+    }
+
+    /**
+     * Puts {@code jobs} jobs from 4 threads with one {@code putAll} of {@code perTransaction} payloads per
+     * transaction, on a queue nobody consumes.
+     */
+    @POST
+    @Path("enqueue-bulk")
+    public Map<String, Object> enqueueBulkRate(@QueryParam("jobs") int count,
+            @QueryParam("perTransaction") int perTx) throws Exception {
+        String queue = "bench-enqueue";
+        deleteJobs(queue);
+        long start = System.nanoTime();
+        inTransactions(count / perTx, 1, call -> jobs.putAll(queue,
+                IntStream.range(call * perTx, (call + 1) * perTx).boxed().toList(), JobOptions.defaults()));
         double seconds = (System.nanoTime() - start) / 1e9;
         deleteJobs(queue);
         return Map.of("jobs", count, "perTransaction", perTx, "putsPerSecond", count / seconds);

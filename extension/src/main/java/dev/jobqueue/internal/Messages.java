@@ -62,6 +62,11 @@ public final class Messages {
                 + cause.getMessage();
     }
 
+    /** A put's message for one job of a {@code putAll}: which of its jobs. */
+    public static String inPutAll(String message, int index, int jobs) {
+        return message + " (the job at index " + index + " of a putAll of " + jobs + ")";
+    }
+
     public static String payloadTooLarge(String queue, long size, long limit, String setBy) {
         return "JQ013: the payload for queue '" + queue + "' is " + size + " bytes of JSON, more than the " + limit
                 + " bytes allowed by " + setBy + "; nothing was written. Put a reference to the data instead, or"

@@ -46,7 +46,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * postmaster), then, in a second run, switched over with {@code pg_autoctl perform failover}; a third run kills
  * the primary under asynchronous replication and measures what is lost. Each run prints a SUMMARY line, and a LOG
  * line per node with what the failover wrote to its log. Runs only with {@code -Dfailover=true}:
- * {@code ./mvnw -B verify -Pfailure -pl failure-tests -am -Dit.test=FailoverIT -Dfailover=true}.
+ * {@code ./mvnw -B verify -Pfailure -pl failure-tests -am -Dit.test=FailoverIT -Dfailover=true}. With
+ * {@code -Ppgbouncer} as well, the nodes' jobs go through PgBouncer in transaction mode
+ * ({@code datasource-postgresql-ha-pgbouncer.xml}), which {@link BouncerFollowsPrimary} leads to each new primary,
+ * and only their LISTEN connections reach the formation directly.
  */
 @EnabledIfSystemProperty(named = "failover", matches = "true")
 @DisabledIfSystemProperty(named = "failure.server", matches = "wildfly", disabledReason = "WildFly: wildfly-config has"
@@ -74,11 +77,15 @@ class FailoverIT {
     private final Ledger ledger = new Ledger(db);
     private ServerNode a;
     private ServerNode b;
+    private BouncerFollowsPrimary bouncer;
     private int nextOrder;
 
     @BeforeAll
     void createCluster() throws Exception {
         Formation.up("sync", TestDatabase.NAME);
+        if (TestDatabase.PGBOUNCER_PORT != null) {
+            bouncer = BouncerFollowsPrimary.start(TestDatabase.PGBOUNCER_PORT);
+        }
         db.createApplicationTables();
         a = ServerNode.create("A", 9481, db);
         b = ServerNode.create("B", 9482, db);
@@ -103,6 +110,9 @@ class FailoverIT {
                     System.out.println("node " + node.label + ": " + notRunning.getMessage());
                 }
             }
+        }
+        if (bouncer != null) {
+            bouncer.close();
         }
         Formation.down();
     }

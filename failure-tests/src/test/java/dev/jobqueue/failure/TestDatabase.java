@@ -63,7 +63,9 @@ enum TestDatabase {
     /**
      * The pg_auto_failover formation of pg-auto-failover.sh: a primary and a secondary, reached through pgjdbc's
      * multi-host URL. A stop kills the primary, so that the secondary takes over; a start brings the killed node
-     * back as the new secondary.
+     * back as the new secondary. With {@link #PGBOUNCER_PORT} the nodes' jobs go through PgBouncer, which
+     * {@link BouncerFollowsPrimary} leads to the primary, and only their LISTEN connection reaches the formation
+     * directly; the test's own connections always do.
      */
     POSTGRESQL_HA("jdbc:postgresql://" + Formation.HOSTS + "/", "postgres") {
         @Override
@@ -87,7 +89,7 @@ enum TestDatabase {
 
         @Override
         String libertyName() {
-            return "postgresql-ha";
+            return PGBOUNCER_PORT == null ? "postgresql-ha" : "postgresql-ha-pgbouncer";
         }
 
         @Override
@@ -102,7 +104,9 @@ enum TestDatabase {
 
         @Override
         String nodeSettings() {
-            return "jobqueue.db.hosts=" + Formation.HOSTS + "\n";
+            return PGBOUNCER_PORT == null ? "jobqueue.db.hosts=" + Formation.HOSTS + "\n"
+                    : "jobqueue.db.hosts=127.0.0.1:" + PGBOUNCER_PORT + "\njobqueue.db.listen.hosts=" + Formation.HOSTS
+                    + "\n";
         }
     },
 

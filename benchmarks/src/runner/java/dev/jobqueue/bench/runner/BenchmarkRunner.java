@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +43,8 @@ public final class BenchmarkRunner {
     /** Jobs each system drains, unmeasured, before the measured drains: its JIT compiler then has done its work. */
     private static final int WARM_UP_JOBS = 5_000;
     private static final int ENQUEUE_JOBS = 20_000;
+    private static final int BULK_JOBS = 200_000;
+    private static final int BULK_PER_TRANSACTION = 1_000;
     private static final int ENQUEUE_WARM_UP_ROUNDS = 4;
     /** jobqueue's drained queues (see BenchConsumers), with what the table calls each and what its DONE guarantees. */
     private static final Map<String, String> OUR_DRAINS = orderedMap(
@@ -58,6 +61,7 @@ public final class BenchmarkRunner {
     private static final int RETRY_RATE = 17;
     private static final int RETRY_SECONDS = 12;
 
+    private final boolean autovacuum;
     private final String url = System.getProperty("bench.url", "http://localhost:9280/bench");
     private final String remoteUrl = System.getProperty("bench.remote.url", "http://localhost:9282/bench");
     private final String thirdUrl = System.getProperty("bench.third.url", "http://localhost:9284/bench");
@@ -77,6 +81,10 @@ public final class BenchmarkRunner {
     private final List<String> only = asked.stream().filter(measurable::contains).toList();
     private final List<String> skipped = asked.stream().filter(measurement -> !measurable.contains(measurement)).toList();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private BenchmarkRunner() throws SQLException {
+        this.autovacuum = autovacuumOn();
+    }
 
     public static void main(String[] args) throws Exception {
         new BenchmarkRunner().run();
@@ -98,7 +106,7 @@ public final class BenchmarkRunner {
             print(rows);
             return;
         }
-        Thread vacuuming = startVacuuming();
+        Thread vacuuming = autovacuum ? null : startVacuuming();
         JobRowCommits jobRows = new JobRowCommits(JDBC_URL, JDBC_USER, LIMIT_THREADS, LIMIT_DURATION);
         double finishes = jobRows.finishes();
         rows.add(String.format(Locale.ROOT, "| JDBC, %d threads, a transaction per job: mark a job row DONE (BEGIN, UPDATE, COMMIT)"
@@ -145,6 +153,9 @@ public final class BenchmarkRunner {
                             perSecond / jdbcInserts, jdbcInserts, perSecond / serverInserts) : "",
                     result.ratio(perSecond)));
         }
+        if (only.contains("enqueue")) {
+            rows.add(bulkEnqueueRow(jobRows));
+        }
         for (int rate : only.contains("latency") ? new int[] {200, 1000} : new int[0]) {
             rows.add(latencyRow(call("latency?rate=" + rate + "&seconds=" + latencySeconds), rate, "same node"));
             rows.add(latencyRow(call("latency-remote?rate=" + rate + "&seconds=" + latencySeconds + "&remote="
@@ -162,19 +173,38 @@ public final class BenchmarkRunner {
         }
         if (only.contains("dashboard")) {
             // The dashboard reads a table that does not change, which autovacuum would leave alone.
-            vacuuming.interrupt();
-            vacuuming.join();
+            if (vacuuming != null) {
+                vacuuming.interrupt();
+                vacuuming.join();
+            }
             rows.addAll(new DashboardLatency(JDBC_URL, JDBC_USER, URI.create(url).resolve("/jobqueue/admin/"),
                     dashboardRows).measure());
         }
         print(rows);
     }
 
+    /**
+     * Bulk puts of {@value #BULK_PER_TRANSACTION} jobs per transaction, against a plain JDBC batch insert of the same
+     * rows and 100 single puts per transaction, each measured here and now.
+     */
+    private String bulkEnqueueRow(JobRowCommits jobRows) throws Exception {
+        double batchLimit = jobRows.batchInserts(BULK_PER_TRANSACTION);
+        double hundredPuts = number(call("enqueue?jobs=" + ENQUEUE_JOBS + "&perTransaction=100"), "putsPerSecond");
+        Bracketed<String> result = bracketed("enqueue-bulk?jobs=" + BULK_JOBS + "&perTransaction="
+                + BULK_PER_TRANSACTION);
+        double perSecond = number(result.body(), "putsPerSecond");
+        return String.format(Locale.ROOT, "| enqueue from 4 threads, one putAll of %,d per transaction | %.0f puts/s,"
+                + " %.2f × a JDBC batch insert of the same rows (%.0f rows/s), %.2f × 100 puts per transaction"
+                + " (%.0f/s) | %s | |", BULK_PER_TRANSACTION, perSecond, perSecond / batchLimit, batchLimit,
+                perSecond / hundredPuts, hundredPuts, result.ratio(perSecond));
+    }
+
     private void print(List<String> rows) {
         System.out.println();
         System.out.println("jobqueue benchmark: " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("java.version") + ", " + (MARIADB ? "MariaDB" : "PostgreSQL") + " at " + JDBC_URL
-                + ", jobqueue on " + server);
+                + ", jobqueue on " + server + (MARIADB ? "" : autovacuum ? ", autovacuum on"
+                        : ", autovacuum off: the runner vacuums the queue tables every " + VACUUM_EVERY.toSeconds() + " s"));
         System.out.println("| measurement | result | ratio to the limit | transactions per job |");
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
@@ -364,12 +394,25 @@ public final class BenchmarkRunner {
         return commits.get() / (double) LIMIT_DURATION.toSeconds();
     }
 
+    /** Whether PostgreSQL's autovacuum is on; MariaDB purges old row versions itself, as if it were. */
+    private static boolean autovacuumOn() throws SQLException {
+        if (MARIADB) {
+            return true;
+        }
+        try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
+                Statement show = connection.createStatement();
+                ResultSet setting = show.executeQuery("SHOW autovacuum")) {
+            setting.next();
+            return setting.getString(1).equals("on");
+        }
+    }
+
     /**
-     * Stands in for autovacuum, which this machine's PostgreSQL runs with off: every few seconds, and before
+     * Stands in for autovacuum where PostgreSQL runs with it off (this machine's does): every few seconds, and before
      * each measurement, the job table is vacuumed and analysed, as autovacuum would after so many changes. A
      * queue table left unvacuumed fills with dead rows, and one left unanalysed is planned as if it were empty.
      */
-    private static Thread startVacuuming() {
+    private Thread startVacuuming() {
         Thread vacuuming = new Thread(() -> {
             while (true) {
                 try {
@@ -387,9 +430,9 @@ public final class BenchmarkRunner {
         return vacuuming;
     }
 
-    private static void vacuumQueueTables() throws Exception {
-        if (MARIADB) {
-            return; // InnoDB purges old row versions itself, in the background
+    private void vacuumQueueTables() throws Exception {
+        if (autovacuum) {
+            return;
         }
         try (Connection connection = DriverManager.getConnection(JDBC_URL, JDBC_USER, "");
                 Statement vacuum = connection.createStatement()) {

@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -78,6 +79,27 @@ final class JobRowCommits {
         }
     }
 
+    /**
+     * Rows per second inserted by transactions that each insert {@code perTransaction} PENDING job rows with one
+     * JDBC batch (addBatch, executeBatch, COMMIT): the limit of a bulk put.
+     */
+    double batchInserts(int perTransaction) throws Exception {
+        recreateTable();
+        try {
+            return perTransaction * transactionsPerSecond(INSERT, (statement, thread, i) -> {
+                OffsetDateTime now = OffsetDateTime.now();
+                for (int row = 0; row < perTransaction; row++) {
+                    statement.setString(1, UUID.randomUUID().toString());
+                    statement.setObject(2, now);
+                    statement.setObject(3, now);
+                    statement.addBatch();
+                }
+            });
+        } finally {
+            dropTable();
+        }
+    }
+
     private interface Binder {
         void bind(PreparedStatement statement, int thread, long iteration) throws SQLException;
     }
@@ -96,7 +118,7 @@ final class JobRowCommits {
                     connection.setAutoCommit(false);
                     for (long i = 0; System.nanoTime() < end; i++) {
                         binder.bind(statement, thread, i);
-                        if (statement.executeUpdate() != 1) {
+                        if (!rowsWritten(statement)) {
                             throw new IllegalStateException("no row for " + sql + " in iteration " + i);
                         }
                         connection.commit();
@@ -118,6 +140,15 @@ final class JobRowCommits {
             throw failures.get(0);
         }
         return commits.get() / (double) duration.toSeconds();
+    }
+
+    /** Runs the statement, or the batch its binder added; whether every statement wrote one row. */
+    private static boolean rowsWritten(PreparedStatement statement) throws SQLException {
+        int[] batch = statement.executeBatch();
+        if (batch.length > 0) {
+            return Arrays.stream(batch).allMatch(rows -> rows == 1 || rows == Statement.SUCCESS_NO_INFO);
+        }
+        return statement.executeUpdate() == 1;
     }
 
     private void recreateTable() throws SQLException {

@@ -88,7 +88,7 @@ public class JobWriter {
      * Refuses a payload over its queue's {@code max-payload-size} before anything is written, leaving the caller's
      * transaction usable: a claim of a batch of such jobs, or a listing of them, would hold them all in memory.
      */
-    private void requireWithinSizeLimit(NewJob job) {
+    public void requireWithinSizeLimit(NewJob job) {
         PayloadLimit limit = extension.payloadLimit(job.queue());
         long size = PayloadCodec.utf8Size(job.payload(), limit.bytes());
         if (size > limit.bytes()) {
@@ -135,7 +135,16 @@ public class JobWriter {
         if (!job.after().isEmpty()) {
             store.addDependencies(job.id(), List.copyOf(job.after()), job.createdAt());
         }
-        WakeAfterCommit.register(transactions, job.queue(), pending, this::committed, metrics::enqueued);
+        wakeAfterCommit(job.queue(), pending, 1);
+    }
+
+    /**
+     * Counts {@code jobs} new jobs of {@code queue} once the transaction commits and, if some are left to be
+     * claimed ({@code pending}), wakes the queue's pollers here and on the other nodes: once per queue per
+     * transaction, however many puts.
+     */
+    public void wakeAfterCommit(String queue, boolean pending, int jobs) {
+        WakeAfterCommit.register(transactions, queue, pending, jobs, this::committed, metrics::enqueued);
     }
 
     /** After a commit that put jobs on {@code queue}: start them here and tell the other nodes. */

@@ -27,23 +27,23 @@ final class WakeAfterCommit implements Synchronization {
     }
 
     /**
-     * Notes one put on {@code queue} in the current transaction.
+     * Notes puts of {@code jobs} jobs on {@code queue} in the current transaction.
      *
-     * @param pending   whether the put left its job to be claimed, rather than starting it here
+     * @param pending   whether the puts left their jobs to be claimed, rather than starting them here
      * @param wake      called once with the queue after commit, if a put left a job to be claimed
      * @param committed called once after commit with the queue and how many jobs were put on it
      */
-    static void register(TransactionSynchronizationRegistry registry, String queue, boolean pending,
+    static void register(TransactionSynchronizationRegistry registry, String queue, boolean pending, int jobs,
             Consumer<String> wake, ObjIntConsumer<String> committed) {
         String key = WakeAfterCommit.class.getName() + ":" + queue;
         WakeAfterCommit existing = (WakeAfterCommit) registry.getResource(key);
         if (existing != null) {
-            existing.puts++;
+            existing.puts += jobs;
             existing.pending |= pending;
             return;
         }
         WakeAfterCommit created = new WakeAfterCommit(queue, wake, committed);
-        created.puts = 1;
+        created.puts = jobs;
         created.pending = pending;
         registry.putResource(key, created);
         registry.registerInterposedSynchronization(created);

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +27,11 @@ import java.util.Optional;
 public class EnqueueStore {
 
     private static final String INTEGRITY_VIOLATION = "23";
+    /** 10 parameters a row: PostgreSQL's driver takes at most 32,767 in one statement. */
+    static final int ROWS_PER_INSERT = 1000;
+    /** So that one statement of large payloads stays a few MiB: the payload limit is 1 MiB a job by default. */
+    static final int PAYLOAD_CHARS_PER_INSERT = 4 * 1024 * 1024;
+    private static final int BULK_PARAMETERS = 10;
 
     @Inject
     TransactionalJdbc jdbc;
@@ -59,6 +65,47 @@ public class EnqueueStore {
                 throw e;
             }
         });
+    }
+
+    /**
+     * Inserts the jobs, PENDING, in their order, with multi-row inserts of up to {@value #ROWS_PER_INSERT} rows
+     * and about {@value #PAYLOAD_CHARS_PER_INSERT} characters of payload. Their dedupe keys are not written: a job
+     * with a key goes through {@link #insert(NewJob)}.
+     */
+    @Transactional(TxType.MANDATORY)
+    public void insertAll(List<NewJob> jobs) {
+        jdbc.run((connection, db) -> {
+            for (int from = 0, to; from < jobs.size(); from = to) {
+                to = endOfInsert(jobs, from);
+                List<NewJob> rows = jobs.subList(from, to);
+                String values = String.join(", ", Collections.nCopies(rows.size(),
+                        "(?, ?, 'PENDING', ?, 0, ?, ?, ?, ?, ?, NULL, ?, ?)"));
+                try (PreparedStatement insert = connection.prepareStatement("INSERT INTO jobqueue_job (id, queue,"
+                        + " state, payload, attempts, priority, run_at, created_at, trace_parent, trace_state,"
+                        + " dedupe_key, ordering_key, group_name) VALUES " + values)) {
+                    for (int row = 0; row < rows.size(); row++) {
+                        NewJob job = rows.get(row);
+                        int first = row * BULK_PARAMETERS;
+                        bindJob(insert, db, job, first);
+                        setNullableString(insert, first + 9, job.orderingKey());
+                        setNullableString(insert, first + 10, job.group());
+                    }
+                    insert.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    /** The end of the multi-row insert that starts at {@code from}: by its rows, or its payloads' length. */
+    private static int endOfInsert(List<NewJob> jobs, int from) {
+        int to = from;
+        long chars = 0;
+        while (to < jobs.size() && to - from < ROWS_PER_INSERT && (to == from || chars < PAYLOAD_CHARS_PER_INSERT)) {
+            chars += jobs.get(to).payload().length();
+            to++;
+        }
+        return to;
     }
 
     /**
@@ -231,15 +278,20 @@ public class EnqueueStore {
      * trace_parent and trace_state.
      */
     private static void bindJob(PreparedStatement insert, Database db, NewJob job) throws SQLException {
-        insert.setString(1, job.id());
-        insert.setString(2, job.queue());
-        insert.setString(3, job.payload());
-        insert.setInt(4, job.priority());
-        db.bind(insert, 5, job.runAt());
-        db.bind(insert, 6, job.createdAt());
+        bindJob(insert, db, job, 0);
+    }
+
+    /** The same, for a row whose parameters follow {@code before} others. */
+    private static void bindJob(PreparedStatement insert, Database db, NewJob job, int before) throws SQLException {
+        insert.setString(before + 1, job.id());
+        insert.setString(before + 2, job.queue());
+        insert.setString(before + 3, job.payload());
+        insert.setInt(before + 4, job.priority());
+        db.bind(insert, before + 5, job.runAt());
+        db.bind(insert, before + 6, job.createdAt());
         TraceContext putBy = job.putBy();
-        setNullableString(insert, 7, putBy == null ? null : putBy.traceparent());
-        setNullableString(insert, 8, putBy == null ? null : putBy.tracestate());
+        setNullableString(insert, before + 7, putBy == null ? null : putBy.traceparent());
+        setNullableString(insert, before + 8, putBy == null ? null : putBy.tracestate());
     }
 
     private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {

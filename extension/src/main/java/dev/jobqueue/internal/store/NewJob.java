@@ -21,4 +21,9 @@ import java.util.Set;
  */
 public record NewJob(String id, String queue, String payload, int priority, Instant runAt, Instant createdAt,
         String dedupeKey, String orderingKey, String group, Set<String> after, TraceContext putBy) {
+
+    /** The same job, waiting for {@code jobs} instead. */
+    public NewJob withAfter(Set<String> jobs) {
+        return new NewJob(id, queue, payload, priority, runAt, createdAt, dedupeKey, orderingKey, group, jobs, putBy);
+    }
 }

@@ -80,7 +80,7 @@ final class Invariants {
         Set<String> groups = new TreeSet<>();
         before.jobs().values().stream().filter(r -> r.group() != null).forEach(r -> groups.add(r.group()));
         after.jobs().values().stream().filter(r -> r.group() != null).forEach(r -> groups.add(r.group()));
-        boolean unsure = step instanceof Step.Put
+        boolean unsure = step instanceof Step.Put || step instanceof Step.PutAll
                 || step instanceof Step.Admin admin && DELETES.contains(admin.action());
         for (String group : groups) {
             long unfinishedBefore = count(before, group, true);

@@ -51,7 +51,7 @@ class LifecycleModelIT {
                 ModelConsumers.Outcome.class, ModelConsumers.Script.class, ModelConsumers.Single.class,
                 ModelConsumers.Batch.class, ModelConsumers.PerTransaction.class, ModelRows.class, ModelRows.Row.class,
                 ModelRows.QueueRow.class, ModelRows.Snapshot.class, ModelRun.class, ModelRun.Services.class,
-                Step.class, Step.Put.class, Step.Drain.class, Step.Advance.class, Step.Admin.class, Step.Action.class,
+                Step.class, Step.Put.class, Step.PutAll.class, Step.Drain.class, Step.Advance.class, Step.Admin.class, Step.Action.class,
                 ModelGenerator.class, Drains.class, AdminSteps.class, Invariants.class, Shrinker.class,
                 ShrunkSequences.class,
                 AdminHttp.class)
@@ -89,8 +89,10 @@ class LifecycleModelIT {
         Random random = new Random(seed);
         ModelRun.Services services = new ModelRun.Services(jobs, tester, clock, admin, scripts, rows);
         long started = System.nanoTime();
+        long putAlls = 0;
         for (int i = 0; i < sequences; i++) {
             List<Step> sequence = ModelGenerator.sequence(random, steps);
+            putAlls += sequence.stream().filter(Step.PutAll.class::isInstance).count();
             String failure = failure(services, sequence);
             if (failure != null) {
                 List<Step> shrunk = Shrinker.shrink(sequence, candidate -> failure(services, candidate) != null, 150);
@@ -103,8 +105,8 @@ class LifecycleModelIT {
                 fail(report);
             }
         }
-        System.out.println(String.format("LifecycleModelIT: seed %d, %d sequences of %d steps passed in %.1f s",
-                seed, sequences, steps, (System.nanoTime() - started) / 1e9));
+        System.out.println(String.format("LifecycleModelIT: seed %d, %d sequences of %d steps (%d of them putAll)"
+                + " passed in %.1f s", seed, sequences, steps, putAlls, (System.nanoTime() - started) / 1e9));
     }
 
     @Test

@@ -30,8 +30,16 @@ public final class ModelGenerator {
             int roll = random.nextInt(100);
             String queue = random.nextInt(100) < 70 ? home
                     : ModelConsumers.QUEUES.get(random.nextInt(ModelConsumers.QUEUES.size()));
-            if (roll < 38 || puts == 0) {
+            if (roll < 32 || puts == 0) {
                 sequence.add(put(random, queue, puts++));
+            } else if (roll < 38) {
+                // Dependencies of a putAll's jobs name jobs put before the call.
+                Step[] call = new Step[2 + random.nextInt(3)];
+                for (int j = 0; j < call.length; j++) {
+                    call[j] = put(random, queue, puts);
+                }
+                puts += call.length;
+                sequence.add(Step.putAll(call));
             } else if (roll < 65) {
                 sequence.add(Step.drain(queue));
             } else if (roll < 77) {

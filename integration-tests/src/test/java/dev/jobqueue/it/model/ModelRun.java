@@ -5,6 +5,7 @@ import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.JobRequest;
 import dev.jobqueue.it.model.ModelConsumers.Call;
 import dev.jobqueue.it.model.ModelConsumers.ModelJob;
 import dev.jobqueue.it.model.ModelConsumers.Script;
@@ -15,8 +16,10 @@ import dev.jobqueue.test.JobQueueTester;
 import dev.jobqueue.test.TestClock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -63,6 +66,8 @@ public class ModelRun {
             try {
                 if (step instanceof Step.Put put) {
                     put(put, before);
+                } else if (step instanceof Step.PutAll putAll) {
+                    putAll(putAll, before);
                 } else if (step instanceof Step.Drain drain) {
                     drain(drain.queue(), before);
                 } else if (step instanceof Step.Advance advance) {
@@ -85,22 +90,8 @@ public class ModelRun {
     private void put(Step.Put put, Snapshot before) {
         int n = nextN++;
         s.scripts().put(n, Script.parse(put.script()));
-        JobOptions options = JobOptions.defaults().delay(Duration.ofHours(put.delayHours()));
-        if (put.key() != null) {
-            options = options.key(put.key(), put.policy());
-        }
-        if (put.orderingKey() != null) {
-            options = options.orderingKey(put.orderingKey());
-        }
-        if (put.group() != null) {
-            options = options.group(put.group());
-        }
-        // A job can wait only for jobs that exist when it is put.
-        List<String> after = put.after().stream().map(this::id).filter(Objects::nonNull)
-                .filter(id -> before.job(id) != null).distinct().toList();
-        for (String dependency : after) {
-            options = options.after(JobId.parse(dependency));
-        }
+        List<String> after = dependencies(put, before);
+        JobOptions options = options(put, after);
         Row holder = put.key() == null ? null : before.jobs().values().stream()
                 .filter(r -> r.queue().equals(put.queue()) && put.key().equals(r.key()) && r.unfinished())
                 .findFirst().orElse(null);
@@ -127,6 +118,111 @@ public class ModelRun {
             }
             return;
         }
+        checkNewJob(id, after, before);
+    }
+
+    /**
+     * A putAll of jobs on one queue, which must do what the same puts one after another in one transaction would,
+     * or, if one of them is refused, write nothing at all.
+     */
+    private void putAll(Step.PutAll call, Snapshot before) {
+        String queue = call.puts().get(0).queue();
+        List<JobRequest> requests = new ArrayList<>();
+        List<Integer> ns = new ArrayList<>();
+        List<List<String>> afters = new ArrayList<>();
+        for (Step.Put put : call.puts()) {
+            int n = nextN++;
+            ns.add(n);
+            s.scripts().put(n, Script.parse(put.script()));
+            List<String> after = dependencies(put, before);
+            afters.add(after);
+            requests.add(JobRequest.of(new ModelJob(n), options(put, after)));
+        }
+        // The holder of each key as the call goes: a job's id, or "#i" for the call's own job at index i.
+        Map<String, String> holders = new HashMap<>();
+        before.jobs().values().stream().filter(r -> r.queue().equals(queue) && r.key() != null && r.unfinished())
+                .forEach(r -> holders.put(r.key(), r.id()));
+        List<String> expectedHolder = new ArrayList<>();
+        Map<String, Integer> expectedN = new HashMap<>();
+        int refused = -1;
+        for (int i = 0; i < call.puts().size() && refused < 0; i++) {
+            Step.Put put = call.puts().get(i);
+            String holder = put.key() == null ? null : holders.get(put.key());
+            expectedHolder.add(holder);
+            if (holder == null) {
+                // A job that waits for a FAILED job is FAILED at once, and holds no key.
+                boolean failsAtOnce = afters.get(i).stream().anyMatch(d -> before.job(d).state().equals("FAILED"));
+                if (put.key() != null && !failsAtOnce) {
+                    holders.put(put.key(), "#" + i);
+                }
+                expectedN.put("#" + i, ns.get(i));
+            } else if (put.policy() == dev.jobqueue.DuplicatePolicy.REJECT) {
+                refused = i;
+            } else if (put.policy() == dev.jobqueue.DuplicatePolicy.REPLACE) {
+                expectedN.put(holder, ns.get(i));
+            }
+        }
+        List<JobId> ids;
+        try {
+            ids = s.jobs().putAll(queue, requests);
+        } catch (DuplicateJobException e) {
+            check(refused >= 0, "a putAll threw " + e + " though no job of it was to be refused");
+            check(e.getMessage().contains("index " + refused), "the refusal names another job: " + e.getMessage());
+            last = s.rows().snapshot(s.clock().now());
+            check(last.jobs().size() == before.jobs().size(), "a refused putAll wrote a row");
+            before.jobs().values().forEach(b -> check(last.job(b.id()) == null || last.job(b.id()).n() == b.n(),
+                    "a refused putAll replaced a payload: " + b + " became " + last.job(b.id())));
+            call.puts().forEach(put -> putIds.add(null));
+            return;
+        }
+        check(refused < 0, "a putAll returned " + ids + " though the job at index " + refused + " was to be refused");
+        check(ids.size() == call.puts().size(), "a putAll of " + call.puts().size() + " returned " + ids);
+        last = s.rows().snapshot(s.clock().now());
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i).toString();
+            putIds.add(id);
+            String holder = expectedHolder.get(i);
+            String resolved = holder != null && holder.startsWith("#")
+                    ? ids.get(Integer.parseInt(holder.substring(1))).toString() : holder;
+            if (resolved != null) {
+                check(id.equals(resolved), "the job at index " + i + " got " + id + ", not its key's holder "
+                        + resolved);
+            } else {
+                checkNewJob(id, afters.get(i), before);
+            }
+        }
+        expectedN.forEach((holder, n) -> {
+            String id = holder.startsWith("#") ? ids.get(Integer.parseInt(holder.substring(1))).toString() : holder;
+            check(last.job(id).n() == n, "after the putAll " + last.job(id) + " has the payload of put " + last.job(id)
+                    .n() + ", expected " + n);
+        });
+    }
+
+    /** The jobs that exist before the put among those it names. A job can wait only for jobs that exist. */
+    private List<String> dependencies(Step.Put put, Snapshot before) {
+        return put.after().stream().map(this::id).filter(Objects::nonNull).filter(id -> before.job(id) != null)
+                .distinct().toList();
+    }
+
+    private static JobOptions options(Step.Put put, List<String> after) {
+        JobOptions options = JobOptions.defaults().delay(Duration.ofHours(put.delayHours()));
+        if (put.key() != null) {
+            options = options.key(put.key(), put.policy());
+        }
+        if (put.orderingKey() != null) {
+            options = options.orderingKey(put.orderingKey());
+        }
+        if (put.group() != null) {
+            options = options.group(put.group());
+        }
+        for (String dependency : after) {
+            options = options.after(JobId.parse(dependency));
+        }
+        return options;
+    }
+
+    /** A new row for the put's job, WAITING, PENDING or FAILED by the state of its dependencies before the put. */
+    private void checkNewJob(String id, List<String> after, Snapshot before) {
         Row row = last.job(id);
         check(row != null && before.job(id) == null, "a put returned " + id + " but wrote no new row");
         boolean failed = after.stream().anyMatch(d -> before.job(d).state().equals("FAILED"));

@@ -26,6 +26,14 @@ public sealed interface Step {
         }
     }
 
+    /** One putAll of the puts, all on the first one's queue. */
+    record PutAll(List<Put> puts) implements Step {
+        @Override
+        public String toString() {
+            return puts.stream().map(Put::toString).collect(Collectors.joining(", ", "Step.putAll(", ")"));
+        }
+    }
+
     /** {@code JobQueueTester.drain(queue)}. */
     record Drain(String queue) implements Step {
         @Override
@@ -57,6 +65,10 @@ public sealed interface Step {
     static Step put(String queue, String key, DuplicatePolicy policy, String orderingKey, String group,
             List<Integer> after, int delayHours, String script) {
         return new Put(queue, key, policy, orderingKey, group, after, delayHours, script);
+    }
+
+    static Step putAll(Step... puts) {
+        return new PutAll(java.util.Arrays.stream(puts).map(Put.class::cast).toList());
     }
 
     static Step drain(String queue) {

@@ -1,5 +1,6 @@
 package dev.jobqueue.portable.jobqueue;
 
+import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
 import dev.jobqueue.portable.kit.AdapterProcess;
 import dev.jobqueue.portable.kit.AdapterSettings;
@@ -35,7 +36,7 @@ public class HarnessAdapter {
     private static final String DEPTH = "SELECT count(*) FROM jobqueue_job WHERE queue = ? AND state = 'PENDING'";
 
     @Inject
-    Puts puts;
+    JobQueue jobs;
 
     @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
     ManagedThreadFactory threads;
@@ -51,7 +52,8 @@ public class HarnessAdapter {
         Variant variant = Variant.of(settings.system());
         PrintStream stdout = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)),
                 false, StandardCharsets.UTF_8);
-        AdapterProcess started = new AdapterProcess(settings, stdout, batch -> puts.putAll(variant.queue(), batch),
+        AdapterProcess started = new AdapterProcess(settings, stdout,
+                batch -> jobs.putAll(variant.queue(), batch, JobOptions.defaults()),
                 () -> depth(variant.queue()), threads);
         telemetry = started.telemetry();
         process = started;
