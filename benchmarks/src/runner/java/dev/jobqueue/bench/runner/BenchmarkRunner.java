@@ -77,7 +77,7 @@ public final class BenchmarkRunner {
     private final List<String> asked = List.of(System.getProperty("bench.only", "drain,enqueue,latency,retry").split(","));
     /** The measurements the server's nodes are set up for (-Dbench.server.measures); all unless it says. */
     private final List<String> measurable = List.of(System.getProperty("bench.server.measures",
-            "drain,enqueue,latency,retry,scaling,dashboard").split(","));
+            "drain,jms,enqueue,latency,retry,scaling,dashboard").split(","));
     private final List<String> only = asked.stream().filter(measurable::contains).toList();
     private final List<String> skipped = asked.stream().filter(measurement -> !measurable.contains(measurement)).toList();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -275,8 +275,34 @@ public final class BenchmarkRunner {
                     + " (" + dbScheduler.guarantee() + ")", run, reference));
         }
         ours.forEach((queue, run) -> rows.add(drainRow(OUR_DRAINS.get(queue), run, reference)));
+        if (measurable.contains("jms")) {
+            rows.add(jmsDrainRow(reference));
+        }
         rows.add(drainRow(jobRunr.name() + " (" + jobRunr.guarantee() + ")", jobRunrRun, reference));
         return rows;
+    }
+
+    /**
+     * The JMS row: a message-driven bean on the server's embedded messaging engine writes one row per message
+     * through an XA datasource, the standard Jakarta EE way to exactly-once database effects per message. Measured
+     * after jobqueue's drains, on the same node; the server answers "unavailable" where PostgreSQL cannot prepare
+     * transactions.
+     */
+    private String jmsDrainRow(double reference) throws Exception {
+        String system = "JMS on Liberty's embedded messaging engine, a message-driven bean writing one row per"
+                + " message through an XA datasource, two-phase commit (exactly-once database effects)";
+        call("jms/drain?jobs=" + WARM_UP_JOBS);
+        Bracketed<String> run = bracketed("jms/drain?jobs=" + jobs);
+        Matcher unavailable = Pattern.compile("\"unavailable\":\"([^\"]*)\"").matcher(run.body());
+        if (unavailable.find()) {
+            System.out.println("benchmark: the JMS row is left out: " + unavailable.group(1));
+            return String.format(Locale.ROOT, "| drain %,d messages: %s | not measured: %s | | |", jobs, system,
+                    unavailable.group(1));
+        }
+        double perSecond = number(run.body(), "jobsPerSecond");
+        return String.format(Locale.ROOT, "| drain %,d messages: %s | %.0f messages/s, %.2f × db-scheduler, %.0f"
+                + " rows written | %s | %.2f |", jobs, system, perSecond, perSecond / reference,
+                number(run.body(), "rows"), run.ratio(perSecond), number(run.body(), "transactionsPerJob"));
     }
 
     private void warmUpOurDrains() throws Exception {

@@ -69,6 +69,9 @@ class AttemptRecorder {
     @Inject
     LeaseStore leases;
 
+    @Inject
+    UnsettledLeases unsettled;
+
     private final LostCompletions lostCompletions = new LostCompletions();
 
     private final OutageLog outage = new OutageLog(LOG, "the jobs finishing on this node", "each runs again: at"
@@ -112,7 +115,7 @@ class AttemptRecorder {
     Outcome failed(ClaimedJob job, QueueOptions options, Throwable thrown, boolean completing) {
         if (completing && ConnectionLoss.causedBy(thrown)) {
             if (lostCompletions.tryHandBack(job.id(), clock.instant())) {
-                return handBack(job, thrown);
+                return handBack(job, options, thrown);
             }
             lostCompletions.forget(job.id());
             String reason = Messages.completionNotWritten(job.id(), job.queue(), LostCompletions.FREE_HAND_BACKS,
@@ -187,13 +190,14 @@ class AttemptRecorder {
      * fault (a non-transactional consumer's work is done, and it runs again, as at least once allows). It is handed back with the attempt not counted, fenced by its lease, so a DONE stays DONE,
      * and runs again at once; if the database cannot take that either, it runs again once its lease expires.
      */
-    private Outcome handBack(ClaimedJob job, Throwable lost) {
+    private Outcome handBack(ClaimedJob job, QueueOptions options, Throwable lost) {
         outage.failed(lost);
         try {
             leases.release(List.of(job));
         } catch (RuntimeException storeError) {
+            unsettled.handBackFailed(job, options.lease());
             LOG.fine(() -> "jobqueue: cannot hand back job " + job.id() + " on queue " + job.queue()
-                    + "; it runs again once its lease expires: " + storeError);
+                    + " now; the lease keeper tries again: " + storeError);
             return Outcome.NOT_RECORDED;
         }
         LOG.fine(() -> "jobqueue: job " + job.id() + " on queue " + job.queue() + " lost its database connection in"

@@ -6,6 +6,7 @@ import dev.jobqueue.internal.store.ClaimAhead;
 import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
+import dev.jobqueue.internal.store.ConnectionLoss;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.LimitedClaim;
 import dev.jobqueue.internal.task.OutageLog;
@@ -19,7 +20,8 @@ import java.util.UUID;
 /**
  * Takes one claim of a queue's jobs for its worker: a plain one, or one within the queue's cluster-wide limits
  * if it has any, starting where its {@link ClaimCursor} says. A claim the limits held back wakes the worker when
- * they let the next one take jobs.
+ * they let the next one take jobs. A claim that lost its connection may have committed all the same: its lease
+ * token goes to the {@link UnsettledLeases}, which hand back whatever it took.
  */
 final class Claimer {
 
@@ -48,6 +50,7 @@ final class Claimer {
     private final RetryTimer retries;
     private final HeldWake heldWake;
     private final ClaimCursor cursor;
+    private final UnsettledLeases unsettled;
     /**
      * Whether claims go through the queue's cluster-wide limits: configured here, or set by an admin. A worker
      * whose queue has none here asks every {@link #LIMITS_CHECK} whether an admin set one.
@@ -57,7 +60,7 @@ final class Claimer {
 
     Claimer(QueueOptions options, ClaimStore claims, Clock clock, LeaseClock leaseClock, String node,
             DatabaseReachability database, OutageLog outage, JobMetrics metrics, RetryTimer retries,
-            HeldWake heldWake, ClaimCursor cursor) {
+            HeldWake heldWake, ClaimCursor cursor, UnsettledLeases unsettled) {
         this.options = options;
         this.claims = claims;
         this.clock = clock;
@@ -69,6 +72,7 @@ final class Claimer {
         this.retries = retries;
         this.heldWake = heldWake;
         this.cursor = cursor;
+        this.unsettled = unsettled;
         this.limited = options.limits().any();
     }
 
@@ -93,11 +97,12 @@ final class Claimer {
         RetryTimer.Turn turn = retries.nextClaim();
         Instant now = clock.instant();
         ClaimStart start = cursor.start();
+        String leaseToken = UUID.randomUUID().toString();
         try {
             Claimed claimed = limited || checkLimitsNow(now)
-                    ? claimWithinLimits(wanted, ahead, now, leaseExpiresAt, turn, start)
-                    : new Claimed(claims.claim(options.queue(), wanted, UUID.randomUUID().toString(), node, now,
-                            leaseExpiresAt, turn.includeRetries(), start), false, Duration.ZERO);
+                    ? claimWithinLimits(wanted, ahead, leaseToken, now, leaseExpiresAt, turn, start)
+                    : new Claimed(claims.claim(options.queue(), wanted, leaseToken, node, now, leaseExpiresAt,
+                            turn.includeRetries(), start), false, Duration.ZERO);
             cursor.claimed(claimed.jobs());
             outage.succeeded();
             if (claimed.jobs().size() == wanted) {
@@ -106,6 +111,9 @@ final class Claimer {
             }
             return claimed;
         } catch (RuntimeException e) {
+            if (ConnectionLoss.causedBy(e)) {
+                unsettled.claimLost(options.queue(), leaseToken, options.lease());
+            }
             retries.mayHaveLeftRetries(turn);
             outage.failed(e);
             return Claimed.NOTHING;
@@ -121,11 +129,10 @@ final class Claimer {
         return true;
     }
 
-    private Claimed claimWithinLimits(int wanted, ClaimAhead ahead, Instant now, Instant leaseExpiresAt,
-            RetryTimer.Turn turn, ClaimStart start) {
-        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted, ahead,
-                UUID.randomUUID().toString(), node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries(),
-                start);
+    private Claimed claimWithinLimits(int wanted, ClaimAhead ahead, String leaseToken, Instant now,
+            Instant leaseExpiresAt, RetryTimer.Turn turn, ClaimStart start) {
+        LimitedClaim claim = claims.claimWithinLimits(options.queue(), options.limits(), wanted, ahead, leaseToken,
+                node, now, leaseClock.now(), leaseExpiresAt, turn.includeRetries(), start);
         limited = claim.limits().any();
         if (claim.held()) {
             metrics.heldBack(options.queue(), switch (claim.heldBy()) {

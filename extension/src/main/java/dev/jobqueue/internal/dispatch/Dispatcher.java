@@ -81,10 +81,13 @@ public class Dispatcher {
     @Inject
     JobMetrics metrics;
 
+    @Inject
+    UnsettledLeases unsettled;
+
     public void start(ConsumerMethod consumer, QueueOptions options) {
         boolean automatic = runMode.automatic();
         QueueWorker worker = new QueueWorker(consumer, options, scheduler, executor, claims, leases, jobExecutor,
-                running, clock, leaseClock, node.value(), database, metrics, automatic);
+                running, clock, leaseClock, node.value(), database, metrics, unsettled, automatic);
         workers.put(options.queue(), worker);
         if (automatic) {
             worker.start();

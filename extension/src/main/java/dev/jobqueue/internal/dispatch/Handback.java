@@ -3,6 +3,7 @@ package dev.jobqueue.internal.dispatch;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -10,7 +11,8 @@ import java.util.logging.Logger;
 
 /**
  * Releases the claimed jobs of one queue's worker that will not run here, fenced by their leases, so that a
- * claim takes them again. While the database is out they cannot be released: they run once their leases expire.
+ * claim takes them again. A job that cannot be released now goes to the {@link UnsettledLeases}, which try again
+ * each round of the lease keeper until its lease expires.
  */
 final class Handback {
 
@@ -18,7 +20,9 @@ final class Handback {
     private static final Logger LOG = Logger.getLogger(QueueWorker.class.getName());
 
     private final String queue;
+    private final Duration lease;
     private final LeaseStore leases;
+    private final UnsettledLeases unsettled;
     private final ExecutorService executor;
     private final OutageLog outage;
     private final Runnable wake;
@@ -27,9 +31,12 @@ final class Handback {
      * @param outage the poller's record of the database's outages
      * @param wake   asks the worker for a poll
      */
-    Handback(String queue, LeaseStore leases, ExecutorService executor, OutageLog outage, Runnable wake) {
+    Handback(String queue, Duration lease, LeaseStore leases, UnsettledLeases unsettled, ExecutorService executor,
+            OutageLog outage, Runnable wake) {
         this.queue = queue;
+        this.lease = lease;
         this.leases = leases;
+        this.unsettled = unsettled;
         this.executor = executor;
         this.outage = outage;
         this.wake = wake;
@@ -43,8 +50,9 @@ final class Handback {
         } catch (RuntimeException e) {
             // The database is out: the poller's record logs it once for the outage, not once per job.
             outage.failed(e);
+            unsettled.handBackFailed(job, lease);
             LOG.fine(() -> "jobqueue: cannot release job " + job.id() + " of queue " + queue
-                    + " for a claim; it runs once its lease expires: " + e);
+                    + " for a claim now; the lease keeper tries again: " + e);
         }
     }
 
@@ -63,8 +71,8 @@ final class Handback {
         try {
             leases.release(jobs);
         } catch (RuntimeException e) {
-            // They run once their leases expire.
             outage.failed(e);
+            jobs.forEach(job -> unsettled.handBackFailed(job, lease));
         }
     }
 }

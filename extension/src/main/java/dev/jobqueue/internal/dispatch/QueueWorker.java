@@ -63,7 +63,7 @@ final class QueueWorker {
     QueueWorker(ConsumerMethod consumer, QueueOptions options, ScheduledExecutorService scheduler,
             ExecutorService executor, ClaimStore claims, LeaseStore leases, JobExecutor jobExecutor,
             RunningJobs running, Clock clock, LeaseClock leaseClock, String node, DatabaseReachability database,
-            JobMetrics metrics, boolean automatic) {
+            JobMetrics metrics, UnsettledLeases unsettled, boolean automatic) {
         this.options = options;
         this.running = running;
         this.clock = clock;
@@ -74,9 +74,11 @@ final class QueueWorker {
         this.claimSizer = new ClaimSizer(options.concurrency(), options.batchSize());
         this.retries = new RetryTimer(scheduler, clock, options.pollInterval(), automatic, this::wake);
         this.heldWake = new HeldWake(scheduler, leaseClock, this::wake);
-        this.handback = new Handback(options.queue(), leases, executor, outage, this::rewind);
+        this.handback = new Handback(options.queue(), options.lease(), leases, unsettled, executor, outage,
+                this::rewind);
         this.claimer = new Claimer(options, claims, clock, leaseClock, node, database, outage, metrics, retries,
-                heldWake, automatic ? ClaimCursor.measuring(System::nanoTime) : ClaimCursor.alwaysFromFirst());
+                heldWake, automatic ? ClaimCursor.measuring(System::nanoTime) : ClaimCursor.alwaysFromFirst(),
+                unsettled);
         this.calls = new CallRunner(consumer, options, jobExecutor, running, clock, scheduler, buffer, retries,
                 this::rewind);
         this.runners = new Runners(this, options, executor, buffer, calls, claimSizer, running, leaseClock);

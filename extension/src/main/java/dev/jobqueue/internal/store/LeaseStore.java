@@ -98,4 +98,12 @@ public interface LeaseStore {
      * job keeps its due time, and so its place in line. Each job is matched by id and its lease token.
      */
     int release(Collection<ClaimedJob> jobs);
+
+    /**
+     * Hands back, as {@link #release} does, every job still RUNNING under {@code leaseToken}: the jobs of a claim
+     * whose answer was lost with its connection, which may have committed without this node learning what it took.
+     *
+     * @return how many jobs it handed back
+     */
+    int releaseClaim(String leaseToken);
 }

@@ -205,4 +205,13 @@ public class SqlLeaseStore implements LeaseStore {
         }
         return released;
     }
+
+    @Override
+    @Transactional(TxType.REQUIRES_NEW)
+    public int releaseClaim(String leaseToken) {
+        return jdbc.update("""
+                UPDATE jobqueue_job SET state = 'PENDING', attempts = attempts - 1,
+                    lease_token = NULL, lease_expires_at = NULL
+                WHERE lease_token = ? AND state = 'RUNNING'""", leaseToken);
+    }
 }

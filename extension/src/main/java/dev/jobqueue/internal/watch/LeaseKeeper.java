@@ -3,8 +3,10 @@ package dev.jobqueue.internal.watch;
 import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.Messages;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.LeaseRenewal;
 import dev.jobqueue.internal.dispatch.RunningJobs;
+import dev.jobqueue.internal.dispatch.UnsettledLeases;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.DatabaseTime;
 import dev.jobqueue.internal.store.LeaseStore;
@@ -34,8 +36,9 @@ import java.util.stream.Collectors;
 /**
  * One task per node that renews the leases of the jobs this node runs, so a live node never loses a long
  * job, and hands back the jobs of nodes whose leases expired, so a dead node's jobs run again within seconds:
- * a lease seen expired in two rounds in a row, with nothing renewing it between them, is taken back. Leases
- * are measured on the database's clock ({@link LeaseClock}), which each round reads.
+ * a lease seen expired in two rounds in a row, with nothing renewing it between them, is taken back. Each round
+ * also hands back this node's {@link UnsettledLeases}. Leases are measured on the database's clock
+ * ({@link LeaseClock}), which each round reads.
  */
 @ApplicationScoped
 public class LeaseKeeper {
@@ -69,6 +72,12 @@ public class LeaseKeeper {
 
     @Inject
     LeaseRescues rescues;
+
+    @Inject
+    UnsettledLeases unsettled;
+
+    @Inject
+    Dispatcher dispatcher;
 
     @Inject
     DatabaseReachability database;
@@ -141,6 +150,7 @@ public class LeaseKeeper {
     private void keep(Function<String, QueueOptions> optionsOf) {
         synchronizeClock();
         renew(optionsOf);
+        unsettled.settle().forEach(dispatcher::rewind);
         Instant now = leaseClock.now();
         LeaseStore.ExpiredLeases expired = store.takeBackExpiredLeases(now, RESCUE_LIMIT, seenExpired);
         seenExpired = expired.seen();

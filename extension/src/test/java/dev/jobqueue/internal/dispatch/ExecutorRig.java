@@ -125,6 +125,7 @@ final class ExecutorRig {
     final SettableClock clock = new SettableClock(T0);
     final FakeFinishStore store = new FakeFinishStore();
     final FakeLeaseStore leases = new FakeLeaseStore();
+    final UnsettledLeases unsettled = new UnsettledLeases(leases, clock);
     final ScriptedInvoker consumer = new ScriptedInvoker();
     final DirectTransactions transactions = new DirectTransactions(store);
     final RecordingDispatcher dispatcher = new RecordingDispatcher();
@@ -144,6 +145,7 @@ final class ExecutorRig {
         recorder.dispatcher = dispatcher;
         recorder.metrics = metrics;
         recorder.leases = leases;
+        recorder.unsettled = unsettled;
         SingleJobCall single = new SingleJobCall();
         single.clock = clock;
         single.invoker = consumer;

@@ -19,6 +19,7 @@ import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.DatabaseReachability;
 import dev.jobqueue.internal.store.NewJob;
 import dev.jobqueue.internal.time.LeaseClocks;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ class QueueWorkerTest {
     private final ManualExecutor runners = new ManualExecutor();
     private final FakeClaimStore claims = new FakeClaimStore();
     private final FakeLeaseStore leases = new FakeLeaseStore();
+    private final UnsettledLeases unsettled = new UnsettledLeases(leases, clock);
     private final RunningJobs running = new RunningJobs();
     private final ScriptedJobExecutor jobs = new ScriptedJobExecutor();
     private final DatabaseReachability database = new DatabaseReachability() {
@@ -61,7 +63,8 @@ class QueueWorkerTest {
         QueueOptions options = TestOptions.queue("reports").lease(LEASE).pollInterval(POLL).concurrency(concurrency)
                 .batchSize(batchSize).limits(limits).build();
         return new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases, jobs, running, clock,
-                LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), true);
+                LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), unsettled,
+                true);
     }
 
     private void addDue(int count) {
@@ -97,7 +100,8 @@ class QueueWorkerTest {
         QueueOptions options = TestOptions.queue("reports").lease(LEASE).pollInterval(POLL).concurrency(2)
                 .batchSize(10).jobsPerTransaction(3).build();
         QueueWorker worker = new QueueWorker(ReportsConsumer.method(), options, scheduler, runners, claims, leases,
-                jobs, running, clock, LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), true);
+                jobs, running, clock, LeaseClocks.following(clock), "node-1", database, new NoopJobMetrics(), unsettled,
+                true);
         addDue(10);
 
         drain(worker, 10);
@@ -493,6 +497,32 @@ class QueueWorkerTest {
         poll(worker);
         runners.runQueued();
         assertEquals(List.of("job-0"), jobs.ran);
+    }
+
+    @Test
+    void a_claim_that_lost_its_connection_may_have_committed_and_its_lease_token_is_left_to_be_handed_back() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        claims.outage = new IllegalStateException(new SQLException("terminating connection due to administrator"
+                + " command", "57P01"));
+
+        poll(worker);
+        unsettled.settle();
+
+        assertEquals(List.of(claims.claims.get(0).leaseToken()), leases.releasedClaims);
+    }
+
+    @Test
+    void a_claim_that_failed_on_a_live_connection_rolled_back_and_leaves_nothing_to_hand_back() {
+        QueueWorker worker = worker(1, 1);
+        addDue(1);
+        claims.outage = new IllegalStateException(new SQLException("canceling statement due to statement timeout",
+                "57014"));
+
+        poll(worker);
+        unsettled.settle();
+
+        assertEquals(List.of(), leases.releasedClaims);
     }
 
     @Test

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jobqueue.LeaseRescued;
 import dev.jobqueue.internal.config.QueueOptions;
+import dev.jobqueue.internal.dispatch.Dispatcher;
 import dev.jobqueue.internal.dispatch.RunningJobs;
+import dev.jobqueue.internal.dispatch.UnsettledLeases;
 import dev.jobqueue.internal.fixtures.FakeLeaseStore;
 import dev.jobqueue.internal.fixtures.ManualExecutor;
 import dev.jobqueue.internal.fixtures.SettableClock;
@@ -20,6 +22,7 @@ import dev.jobqueue.internal.store.RescuedJob;
 import dev.jobqueue.internal.time.LeaseClocks;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,6 +48,8 @@ class LeaseKeeperTest {
     private volatile Instant databaseNow = T0;
     private volatile boolean databaseDown;
     private final LeaseKeeper keeper = new LeaseKeeper();
+    private final UnsettledLeases unsettled = new UnsettledLeases(store, nodeClock);
+    private final List<String> rewound = new ArrayList<>();
 
     LeaseKeeperTest() {
         keeper.clock = nodeClock;
@@ -63,6 +68,13 @@ class LeaseKeeperTest {
         keeper.store = store;
         keeper.running = running;
         keeper.rescues = rescued.rescues;
+        keeper.unsettled = unsettled;
+        keeper.dispatcher = new Dispatcher() {
+            @Override
+            public void rewind(String queue) {
+                rewound.add(queue);
+            }
+        };
         keeper.database = new DatabaseReachability() {
             @Override
             public boolean reachable() {
@@ -101,6 +113,17 @@ class LeaseKeeperTest {
         assertEquals(List.of("lease-job-1"), store.renewals.get(0).leaseTokens());
         assertAbout(databaseNow.plus(LEASE), store.renewals.get(0).until());
         assertAbout(databaseNow.plus(LEASE), leaseOf(job));
+    }
+
+    @Test
+    void a_round_hands_back_the_jobs_of_a_claim_that_lost_its_connection_and_claims_their_queue_from_the_start() {
+        unsettled.claimLost(QUEUE, "lost-claim", LEASE);
+        store.jobsOfClaim.put("lost-claim", 3);
+
+        scheduler.tick();
+
+        assertEquals(List.of("lost-claim"), store.releasedClaims);
+        assertEquals(List.of(QUEUE), rewound, "the queue is claimed again from its first due job");
     }
 
     @Test
