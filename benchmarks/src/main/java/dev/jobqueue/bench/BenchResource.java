@@ -180,6 +180,21 @@ public class BenchResource {
     }
 
     /**
+     * Puts {@code jobs} jobs on {@code queue}, which nobody consumes, with one {@code putAll} of 1,000 per
+     * transaction from 4 threads, and leaves them there: the dashboard's measurement of a table filled that way.
+     */
+    @POST
+    @Path("put-bulk")
+    public Map<String, Object> putBulk(@QueryParam("queue") String queue, @QueryParam("jobs") int count)
+            throws Exception {
+        int perTx = PUTS_PER_ENQUEUE_TRANSACTION;
+        long start = System.nanoTime();
+        inTransactions(count / perTx, 1, call -> jobs.putAll(queue,
+                IntStream.range(call * perTx, (call + 1) * perTx).boxed().toList(), JobOptions.defaults()));
+        return Map.of("jobs", count / perTx * perTx, "seconds", (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
      * What the server itself costs a put: the same 4 threads and container-managed transactions as
      * {@link #enqueueRate} at one job per transaction, each inserting the row a put inserts with plain JDBC on the
      * server's pooled connection, without jobqueue. A put can be no faster than this.
@@ -194,6 +209,48 @@ public class BenchResource {
         double seconds = (System.nanoTime() - start) / 1e9;
         deleteJobs(queue);
         return Map.of("jobs", count, "insertsPerSecond", count / seconds);
+    }
+
+    /**
+     * What the server itself costs a transactional job's completion: the same 4 threads and container transactions
+     * as the drain's runners, each marking one RUNNING job row DONE on the server's pooled connection with the
+     * statement jobqueue's finish runs, without jobqueue: no claim, no consumer call, no bookkeeping. The default
+     * consumer's drain can be no faster than this.
+     */
+    @POST
+    @Path("finish-in-server")
+    public Map<String, Object> finishInServerRate(@QueryParam("jobs") int count) throws Exception {
+        String queue = "bench-finish-in-server";
+        deleteJobs(queue);
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement fill = connection.prepareStatement("INSERT INTO jobqueue_job (id, queue, state,"
+                        + " payload, attempts, priority, run_at, created_at, started_at, lease_token, lease_expires_at)"
+                        + " SELECT 'finish-' || n, ?, 'RUNNING', '1', 1, 0, now(), now(), now(), 'lease-' || n,"
+                        + " now() + interval '1 hour' FROM generate_series(0, ? - 1) n")) {
+            fill.setString(1, queue);
+            fill.setInt(2, count);
+            fill.executeUpdate();
+        }
+        long start = System.nanoTime();
+        inTransactions(count, 1, this::finishJobRow);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        deleteJobs(queue);
+        return Map.of("jobs", count, "finishesPerSecond", count / seconds);
+    }
+
+    /** jobqueue's DONE of a job no other job waits for, with DONE jobs retained (SqlFinishStore). */
+    private void finishJobRow(int n) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement finish = connection.prepareStatement("UPDATE jobqueue_job SET state = 'DONE',"
+                        + " finished_at = ?, lease_token = NULL, lease_expires_at = NULL, last_error = NULL"
+                        + " WHERE id = ? AND lease_token = ? AND state = 'RUNNING' AND has_dependents = FALSE")) {
+            finish.setObject(1, OffsetDateTime.now(ZoneOffset.UTC));
+            finish.setString(2, "finish-" + n);
+            finish.setString(3, "lease-" + n);
+            if (finish.executeUpdate() != 1) {
+                throw new IllegalStateException("no RUNNING row finish-" + n);
+            }
+        }
     }
 
     /** The row and statement of a put with no dedupe key, ordering key or group, as jobqueue's store writes it. */

@@ -80,10 +80,19 @@ public final class BenchmarkRunner {
             "drain,jms,enqueue,latency,retry,scaling,dashboard").split(","));
     private final List<String> only = asked.stream().filter(measurable::contains).toList();
     private final List<String> skipped = asked.stream().filter(measurement -> !measurable.contains(measurement)).toList();
+    /** The drains of jobqueue's queues to take (-Dbench.drains, comma-separated queues); all unless it says. */
+    private final List<String> drainedQueues = List.of(System.getProperty("bench.drains",
+            String.join(",", OUR_DRAINS.keySet())).split(","));
+    /** Whether the drains include JobRunr's (-Dbench.jobrunr=false to leave it out: at its rate it takes minutes). */
+    private final boolean jobRunrDrain = Boolean.parseBoolean(System.getProperty("bench.jobrunr", "true"));
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private BenchmarkRunner() throws SQLException {
         this.autovacuum = autovacuumOn();
+        drainedQueues.stream().filter(queue -> !OUR_DRAINS.containsKey(queue)).findFirst().ifPresent(queue -> {
+            throw new IllegalArgumentException("bench.drains names " + queue + ", which is none of the drained queues "
+                    + OUR_DRAINS.keySet());
+        });
     }
 
     public static void main(String[] args) throws Exception {
@@ -178,7 +187,7 @@ public final class BenchmarkRunner {
                 vacuuming.join();
             }
             rows.addAll(new DashboardLatency(JDBC_URL, JDBC_USER, URI.create(url).resolve("/jobqueue/admin/"),
-                    dashboardRows).measure());
+                    URI.create(url + "/"), dashboardRows).measure());
         }
         print(rows);
     }
@@ -260,16 +269,26 @@ public final class BenchmarkRunner {
         PeerDrain jobRunr = new JobRunrDrain(JDBC_URL, JDBC_USER, DRAIN_THREADS, DRAIN_CONNECTIONS);
         System.out.println("benchmark: warming up, " + WARM_UP_JOBS + " jobs each");
         dbScheduler.drain(WARM_UP_JOBS, commits);
-        jobRunr.drain(WARM_UP_JOBS, commits);
+        if (jobRunrDrain) {
+            jobRunr.drain(WARM_UP_JOBS, commits);
+        }
         warmUpOurDrains();
         List<Bracketed<PeerDrain.DrainResult>> dbSchedulerRuns = new ArrayList<>();
         dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
         Map<String, Bracketed<PeerDrain.DrainResult>> ours = ourDrains();
         dbSchedulerRuns.add(bracketed(() -> peerDrain(dbScheduler, commits)));
-        Bracketed<PeerDrain.DrainResult> jobRunrRun = bracketed(() -> peerDrain(jobRunr, commits));
+        Bracketed<PeerDrain.DrainResult> jobRunrRun = jobRunrDrain ? bracketed(() -> peerDrain(jobRunr, commits)) : null;
         double reference = dbSchedulerRuns.stream().mapToDouble(run -> run.body().jobsPerSecond()).average()
                 .orElseThrow();
         List<String> rows = new ArrayList<>();
+        call("finish-in-server?jobs=" + WARM_UP_JOBS);
+        double jdbcFinishes = new JobRowCommits(JDBC_URL, JDBC_USER, LIMIT_THREADS, LIMIT_DURATION).finishes();
+        Bracketed<String> inServer = bracketed("finish-in-server?jobs=" + jobs);
+        double serverFinishes = number(inServer.body(), "finishesPerSecond");
+        rows.add(String.format(Locale.ROOT, "| the default consumer's DONE in the server, without jobqueue: 4 threads, a"
+                + " container transaction and a pooled connection per job | %.0f commits/s, %.2f × the JDBC DONE"
+                + " transaction (%.0f/s), %.2f × db-scheduler | %s | 1 |", serverFinishes, serverFinishes / jdbcFinishes,
+                jdbcFinishes, serverFinishes / reference, inServer.ratio(serverFinishes)));
         for (Bracketed<PeerDrain.DrainResult> run : dbSchedulerRuns) {
             rows.add(drainRow(dbScheduler.name() + (run == dbSchedulerRuns.get(0) ? ", before jobqueue" : ", after")
                     + " (" + dbScheduler.guarantee() + ")", run, reference));
@@ -278,7 +297,9 @@ public final class BenchmarkRunner {
         if (measurable.contains("jms")) {
             rows.add(jmsDrainRow(reference));
         }
-        rows.add(drainRow(jobRunr.name() + " (" + jobRunr.guarantee() + ")", jobRunrRun, reference));
+        if (jobRunrRun != null) {
+            rows.add(drainRow(jobRunr.name() + " (" + jobRunr.guarantee() + ")", jobRunrRun, reference));
+        }
         return rows;
     }
 
@@ -306,7 +327,7 @@ public final class BenchmarkRunner {
     }
 
     private void warmUpOurDrains() throws Exception {
-        for (String queue : OUR_DRAINS.keySet()) {
+        for (String queue : drainedQueues) {
             call("drain?queue=" + queue + "&jobs=" + WARM_UP_JOBS);
         }
     }
@@ -314,7 +335,7 @@ public final class BenchmarkRunner {
     /** The measured drain of each of jobqueue's queues, by queue. */
     private Map<String, Bracketed<PeerDrain.DrainResult>> ourDrains() throws Exception {
         Map<String, Bracketed<PeerDrain.DrainResult>> ours = new LinkedHashMap<>();
-        for (String queue : OUR_DRAINS.keySet()) {
+        for (String queue : drainedQueues) {
             ours.put(queue, bracketed(() -> {
                 String body = call("drain?queue=" + queue + "&jobs=" + jobs);
                 return new PeerDrain.DrainResult(number(body, "jobsPerSecond"), number(body, "transactionsPerJob"));

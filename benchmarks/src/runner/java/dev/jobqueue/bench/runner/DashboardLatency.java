@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * The dashboard's admin API on a large job table. Fills the job table with jobs of the queues dash-q0 to
  * dash-q4, which no consumer of the benchmark application takes, then times each request the dashboard makes, as
  * the viewer {@value #USER} of server.xml: listings' first pages and pages deep in the list, a search by dedupe
- * key, a count and the overview. The jobs are deleted at the end.
+ * key, a count and the overview. Then the same for as many jobs put with {@code putAll} on one queue. The jobs
+ * are deleted at the end.
  */
 final class DashboardLatency {
 
@@ -34,6 +35,8 @@ final class DashboardLatency {
     private static final int TIMED = 50;
     private static final int PAGE = 50;
     private static final String OURS = "queue LIKE 'dash-q%'";
+    /** The queue {@link #measureBulk} fills with putAll, which no consumer takes either. */
+    private static final String BULK_QUEUE = "dash-bulk";
     /** Each job of a listing has one id field. */
     private static final Pattern JOB = Pattern.compile("\"id\":\"");
     private static final String PUT_ORDER = "seq DESC";
@@ -42,6 +45,7 @@ final class DashboardLatency {
     private final String jdbcUrl;
     private final String jdbcUser;
     private final URI admin;
+    private final URI bench;
     private final int rows;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
@@ -50,17 +54,68 @@ final class DashboardLatency {
 
     /**
      * @param admin the admin API, ending in {@code /jobqueue/admin/}
+     * @param bench the benchmark application's endpoints, ending in {@code /bench/}
      * @param rows  how many jobs to put in the table
      */
-    DashboardLatency(String jdbcUrl, String jdbcUser, URI admin, int rows) {
+    DashboardLatency(String jdbcUrl, String jdbcUser, URI admin, URI bench, int rows) {
         this.jdbcUrl = jdbcUrl;
         this.jdbcUser = jdbcUser;
         this.admin = admin;
+        this.bench = bench;
         this.rows = rows;
     }
 
-    /** The rows of the printed table, one per request. */
+    /**
+     * The rows of the printed table, one per request: on the table filled as over a week, then on {@link #rows} jobs
+     * put with {@code putAll} on one queue.
+     */
     List<String> measure() throws Exception {
+        List<String> results = new ArrayList<>(measureWeek());
+        results.addAll(measureBulk());
+        return results;
+    }
+
+    /**
+     * The listings of one queue that {@code putAll} filled with {@link #rows} PENDING jobs, 1,000 per transaction,
+     * through the benchmark application: put order and due order, first pages and pages deep in the list, a count and
+     * the overview. The jobs are deleted at the end.
+     */
+    private List<String> measureBulk() throws Exception {
+        sql("DELETE FROM jobqueue_job WHERE queue = '" + BULK_QUEUE + "'");
+        try {
+            System.out.printf(Locale.ROOT, "benchmark: dashboard: putting %,d jobs with putAll ...%n", rows);
+            HttpRequest put = HttpRequest.newBuilder(bench.resolve("put-bulk?queue=" + BULK_QUEUE + "&jobs=" + rows))
+                    .timeout(Duration.ofMinutes(30)).POST(HttpRequest.BodyPublishers.noBody()).build();
+            HttpResponse<String> answer = http.send(put, HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("put-bulk answered " + answer.statusCode() + ": " + answer.body());
+            }
+            System.out.println("benchmark: dashboard: " + answer.body());
+            sql("VACUUM ANALYZE jobqueue_job");
+            long total = number("SELECT COUNT(*) FROM jobqueue_job");
+            String ours = "queue = '" + BULK_QUEUE + "'";
+            String queue = "queue=" + BULK_QUEUE;
+            List<String> results = new ArrayList<>();
+            results.add(time(total, "jobs?" + queue + " (first page, 50 jobs, newest first; all put with putAll)",
+                    "jobs?" + queue + "&size=50", PAGE));
+            results.add(time(total, "jobs?" + queue + " (page after the middle row, 50 jobs, newest first)",
+                    "jobs?" + queue + "&size=50&after=" + middle(ours, PUT_ORDER), PAGE));
+            results.add(time(total, "jobs?" + queue + "&state=PENDING&sort=due (first page, 50 jobs, due soonest first)",
+                    "jobs?" + queue + "&state=PENDING&sort=due&size=50", PAGE));
+            results.add(time(total, "jobs?" + queue + "&state=PENDING&sort=due (page after the middle row, 50 jobs)",
+                    "jobs?" + queue + "&state=PENDING&sort=due&size=50&after=" + middle(ours, DUE_ORDER), PAGE));
+            results.add(time(total, "jobs/count?" + queue + "&state=PENDING", "jobs/count?" + queue + "&state=PENDING",
+                    -1));
+            results.add(time(total, "overview (with the putAll queue)", "overview", -1));
+            return results;
+        } finally {
+            sql("DELETE FROM jobqueue_job WHERE queue = '" + BULK_QUEUE + "'");
+            sql("VACUUM ANALYZE jobqueue_job");
+        }
+    }
+
+    /** The listings of the table filled as over a week ({@link #fill}). */
+    private List<String> measureWeek() throws Exception {
         sql("DELETE FROM jobqueue_job WHERE " + OURS);
         try {
             fill();

@@ -49,7 +49,7 @@ class LifecycleModelIT {
         return Deployments.war("model", "model", ModelConsumers.class, ModelConsumers.ModelJob.class,
                 ModelConsumers.CountedAsSuccess.class, ModelConsumers.Call.class, ModelConsumers.Scripts.class,
                 ModelConsumers.Outcome.class, ModelConsumers.Script.class, ModelConsumers.Single.class,
-                ModelConsumers.Batch.class, ModelConsumers.PerTransaction.class, ModelRows.class, ModelRows.Row.class,
+                ModelConsumers.Batch.class, ModelConsumers.PerTransaction.class, ModelConsumers.Limited.class, ModelRows.class, ModelRows.Row.class,
                 ModelRows.QueueRow.class, ModelRows.Snapshot.class, ModelRun.class, ModelRun.Services.class,
                 Step.class, Step.Put.class, Step.PutAll.class, Step.Drain.class, Step.Advance.class, Step.Admin.class, Step.Action.class,
                 ModelGenerator.class, Drains.class, AdminSteps.class, Invariants.class, Shrinker.class,
@@ -90,9 +90,11 @@ class LifecycleModelIT {
         ModelRun.Services services = new ModelRun.Services(jobs, tester, clock, admin, scripts, rows);
         long started = System.nanoTime();
         long putAlls = 0;
+        long limitedSteps = 0;
         for (int i = 0; i < sequences; i++) {
             List<Step> sequence = ModelGenerator.sequence(random, steps);
             putAlls += sequence.stream().filter(Step.PutAll.class::isInstance).count();
+            limitedSteps += sequence.stream().filter(step -> step.toString().contains(ModelConsumers.LIMITED)).count();
             String failure = failure(services, sequence);
             if (failure != null) {
                 List<Step> shrunk = Shrinker.shrink(sequence, candidate -> failure(services, candidate) != null, 150);
@@ -105,8 +107,9 @@ class LifecycleModelIT {
                 fail(report);
             }
         }
-        System.out.println(String.format("LifecycleModelIT: seed %d, %d sequences of %d steps (%d of them putAll)"
-                + " passed in %.1f s", seed, sequences, steps, putAlls, (System.nanoTime() - started) / 1e9));
+        System.out.println(String.format("LifecycleModelIT: seed %d, %d sequences of %d steps (%d of them putAll, %d on"
+                + " the rate-limited queue) passed in %.1f s", seed, sequences, steps, putAlls, limitedSteps,
+                (System.nanoTime() - started) / 1e9));
     }
 
     @Test

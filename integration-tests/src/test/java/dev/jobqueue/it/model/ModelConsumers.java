@@ -27,7 +27,8 @@ public class ModelConsumers {
     public static final String SINGLE = "model-single";
     public static final String BATCH = "model-batch";
     public static final String PER_TX = "model-tx";
-    public static final List<String> QUEUES = List.of(SINGLE, BATCH, PER_TX);
+    public static final String LIMITED = "model-limited";
+    public static final List<String> QUEUES = List.of(SINGLE, BATCH, PER_TX, LIMITED);
     public static final int MAX_ATTEMPTS = 2;
 
     /** A job's payload: its number in the sequence, the key of its script. */
@@ -202,6 +203,22 @@ public class ModelConsumers {
                 successOn = CountedAsSuccess.class)
         public void run(ModelJob job, JobContext context) {
             scripts.act(PER_TX, List.of(Objects.requireNonNull(job)), List.of(context));
+        }
+    }
+
+    /**
+     * A consumer of one job per call under a cluster-wide rate limit that no drain reaches: every claim goes through
+     * the queue's limits (its row locked, its starts counted, jobs claimed ahead of the runners).
+     */
+    @ApplicationScoped
+    public static class Limited {
+        @Inject
+        Scripts scripts;
+
+        @Consumer(queue = LIMITED, maxAttempts = MAX_ATTEMPTS, rateLimit = "100000/1s",
+                successOn = CountedAsSuccess.class)
+        public void run(ModelJob job, JobContext context) {
+            scripts.act(LIMITED, List.of(job), List.of(context));
         }
     }
 }

@@ -33,10 +33,11 @@ public final class ModelGenerator {
             if (roll < 32 || puts == 0) {
                 sequence.add(put(random, queue, puts++));
             } else if (roll < 38) {
-                // Dependencies of a putAll's jobs name jobs put before the call.
+                // Dependencies of a putAll's jobs name jobs put before the call, and earlier jobs of the call.
                 Step[] call = new Step[2 + random.nextInt(3)];
                 for (int j = 0; j < call.length; j++) {
-                    call[j] = put(random, queue, puts);
+                    call[j] = j > 0 && random.nextInt(100) < 40 ? afterEarlier(random, (Step.Put) put(random, queue,
+                            puts), puts, j) : put(random, queue, puts);
                 }
                 puts += call.length;
                 sequence.add(Step.putAll(call));
@@ -68,6 +69,14 @@ public final class ModelGenerator {
         int delay = random.nextInt(100) < 15 ? 1 + random.nextInt(2) : 0;
         return Step.put(queue, key, POLICIES[random.nextInt(POLICIES.length)], orderingKey, group, after, delay,
                 script(random));
+    }
+
+    /** The put, waiting also for one of the {@code index} jobs of its call before it, which start at put {@code first}. */
+    private static Step afterEarlier(Random random, Step.Put put, int first, int index) {
+        List<Integer> after = new ArrayList<>(put.after());
+        after.add(first + random.nextInt(index));
+        return Step.put(put.queue(), put.key(), put.policy(), put.orderingKey(), put.group(), after,
+                put.delayHours(), put.script());
     }
 
     /** Outcomes of each attempt, mostly OK or a failure; sometimes a backoff at one attempt. */

@@ -127,16 +127,28 @@ public class ModelRun {
      */
     private void putAll(Step.PutAll call, Snapshot before) {
         String queue = call.puts().get(0).queue();
+        int first = putIds.size();
         List<JobRequest> requests = new ArrayList<>();
         List<Integer> ns = new ArrayList<>();
         List<List<String>> afters = new ArrayList<>();
-        for (Step.Put put : call.puts()) {
+        // The earlier jobs of the call each waits for, by index: JobRequest.after.
+        List<List<Integer>> earlier = new ArrayList<>();
+        for (int i = 0; i < call.puts().size(); i++) {
+            Step.Put put = call.puts().get(i);
             int n = nextN++;
             ns.add(n);
             s.scripts().put(n, Script.parse(put.script()));
             List<String> after = dependencies(put, before);
             afters.add(after);
-            requests.add(JobRequest.of(new ModelJob(n), options(put, after)));
+            int index = i;
+            List<Integer> inCall = put.after().stream().filter(p -> p >= first && p < first + index)
+                    .map(p -> p - first).distinct().toList();
+            earlier.add(inCall);
+            JobRequest request = JobRequest.of(new ModelJob(n), options(put, after));
+            for (int k : inCall) {
+                request = request.after(requests.get(k));
+            }
+            requests.add(request);
         }
         // The holder of each key as the call goes: a job's id, or "#i" for the call's own job at index i.
         Map<String, String> holders = new HashMap<>();
@@ -145,14 +157,18 @@ public class ModelRun {
         List<String> expectedHolder = new ArrayList<>();
         Map<String, Integer> expectedN = new HashMap<>();
         int refused = -1;
+        // Whether the call's job at each index is new and FAILED at once.
+        List<Boolean> failsAtOnce = new ArrayList<>();
         for (int i = 0; i < call.puts().size() && refused < 0; i++) {
             Step.Put put = call.puts().get(i);
             String holder = put.key() == null ? null : holders.get(put.key());
             expectedHolder.add(holder);
+            // A job that waits for a FAILED job, or for a job of the call that is, is FAILED at once, and holds no key.
+            boolean fails = holder == null && (afters.get(i).stream().anyMatch(d -> before.job(d).state()
+                    .equals("FAILED")) || earlier.get(i).stream().anyMatch(failsAtOnce::get));
+            failsAtOnce.add(fails);
             if (holder == null) {
-                // A job that waits for a FAILED job is FAILED at once, and holds no key.
-                boolean failsAtOnce = afters.get(i).stream().anyMatch(d -> before.job(d).state().equals("FAILED"));
-                if (put.key() != null && !failsAtOnce) {
+                if (put.key() != null && !fails) {
                     holders.put(put.key(), "#" + i);
                 }
                 expectedN.put("#" + i, ns.get(i));
@@ -187,8 +203,14 @@ public class ModelRun {
             if (resolved != null) {
                 check(id.equals(resolved), "the job at index " + i + " got " + id + ", not its key's holder "
                         + resolved);
-            } else {
+            } else if (earlier.get(i).isEmpty()) {
                 checkNewJob(id, afters.get(i), before);
+            } else {
+                // The earlier jobs of the call it waits for are unfinished, or FAILED at once.
+                String expected = failsAtOnce.get(i) ? "FAILED" : "WAITING";
+                check(last.job(id) != null && last.job(id).state().equals(expected), "a job of a putAll waiting for "
+                        + afters.get(i) + " and the call's jobs at " + earlier.get(i) + " is " + last.job(id)
+                        + ", expected " + expected);
             }
         }
         expectedN.forEach((holder, n) -> {
