@@ -10,12 +10,14 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A bad {@code max-payload-size} fails the deployment with a JQ020 message, even in an application with no consumer. */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("any-database")
 class PayloadLimitConfigIT {
 
     @ArquillianResource

@@ -20,6 +20,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.WebElement;
@@ -32,6 +33,7 @@ import org.openqa.selenium.logging.LogEntry;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("any-database")
 class DashboardIT {
 
     static final String APP = "dashboard";
