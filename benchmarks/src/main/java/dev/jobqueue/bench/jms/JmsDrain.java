@@ -4,6 +4,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSConsumer;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.Queue;
@@ -71,6 +72,7 @@ public class JmsDrain {
         }
         endpoint("pause");
         emptyTable();
+        discardLeftMessages();
         send(jobs);
         count.reset();
         Thread.sleep(STATS_SETTLE_MILLIS);
@@ -105,6 +107,16 @@ public class JmsDrain {
                 }
             }
             transaction.commit();
+        }
+    }
+
+    /** Receives and drops the messages an earlier drain that failed half-way left on the queue. */
+    private void discardLeftMessages() {
+        try (JMSContext context = connectionFactory.createContext(JMSContext.AUTO_ACKNOWLEDGE);
+                JMSConsumer consumer = context.createConsumer(queue)) {
+            while (consumer.receiveNoWait() != null) {
+                // dropped
+            }
         }
     }
 
