@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
 import dev.jobqueue.JobQueue;
+import dev.jobqueue.internal.JndiNames;
 import dev.jobqueue.internal.store.ClaimStart;
 import dev.jobqueue.internal.store.ClaimStore;
 import dev.jobqueue.internal.store.ClaimedJob;
@@ -20,14 +21,18 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -63,6 +68,10 @@ class ClaimIT {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    /** The datasource jobqueue writes through. */
+    @Resource(lookup = JndiNames.DATASOURCE)
+    DataSource dataSource;
+
     @Test
     void a_claim_skips_rows_another_transaction_holds_locked_instead_of_waiting_for_them() throws Exception {
         String queue = "skip-locked-" + UUID.randomUUID().toString().substring(0, 8);
@@ -91,7 +100,8 @@ class ClaimIT {
     }
 
     @Test
-    void a_claim_from_a_start_takes_the_jobs_of_its_priority_due_from_then_and_a_claim_from_the_first_the_rest() {
+    void a_claim_from_a_start_takes_the_jobs_of_its_priority_due_from_then_and_a_claim_from_the_first_the_rest()
+            throws Exception {
         String queue = "claim-start-" + UUID.randomUUID().toString().substring(0, 8);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         JobId oldest = jobs.put(queue, "oldest", JobOptions.defaults().runAt(now.minusSeconds(30)));
@@ -100,13 +110,27 @@ class ClaimIT {
         JobId urgent = jobs.put(queue, "urgent", JobOptions.defaults().priority(5).runAt(now.minusSeconds(25)));
         JobId later = jobs.put(queue, "later", JobOptions.defaults().runAt(now.plusSeconds(60)));
         try {
-            assertEquals(List.of(older.toString(), newest.toString()),
-                    claimIds(queue, new ClaimStart(0, now.minusSeconds(20))), "priority 0, due 20 s ago or later");
-            assertEquals(List.of(urgent.toString(), oldest.toString()), claimIds(queue, null),
-                    "from the first due job: the higher priority first, and the job before the start");
+            List<String> fromStart = claimIds(queue, new ClaimStart(0, now.minusSeconds(20)));
+            if (onMariaDb()) {
+                // InnoDB would lock the first entry past the start's range, another queue's or priority's first
+                // due job, until the claim commits: MariaDB reads from the first due job always.
+                assertEquals(List.of(urgent.toString(), oldest.toString(), older.toString(), newest.toString()),
+                        fromStart, "every due job, in claim order");
+            } else {
+                assertEquals(List.of(older.toString(), newest.toString()), fromStart,
+                        "priority 0, due 20 s ago or later");
+                assertEquals(List.of(urgent.toString(), oldest.toString()), claimIds(queue, null),
+                        "from the first due job: the higher priority first, and the job before the start");
+            }
             assertEquals(List.of(), claimIds(queue, null), later + " is not due");
         } finally {
             orders.deleteJobs(queue);
+        }
+    }
+
+    private boolean onMariaDb() throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("mariadb");
         }
     }
 

@@ -18,7 +18,8 @@ public interface ClaimStore {
      * before it returns. Plain JDBC, one statement on PostgreSQL and two elsewhere, whatever the batch size.
      *
      * @param includeRetries false to claim only first attempts, while the queue's consumer is failing
-     * @param start          where to start reading the due jobs, or null for the first of them
+     * @param start          where to start reading the due jobs, or null for the first of them; MariaDB reads
+     *                       from the first always (see {@code Database.claimsFromAPlace})
      */
     List<ClaimedJob> claim(String queue, int limit, String leaseToken, String node, Instant now,
             Instant leaseExpiresAt, boolean includeRetries, ClaimStart start);

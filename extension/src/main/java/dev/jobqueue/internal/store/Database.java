@@ -101,6 +101,16 @@ enum Database {
     }
 
     /**
+     * Whether a claim may read a queue's due jobs from a place ({@link ClaimStart}) rather than from the first. Not
+     * on MariaDB: InnoDB locks the first index entry past such a range until the claim commits, even at READ
+     * COMMITTED, and that entry is the first due job of the next priority or of the next queue, which another
+     * claim then skips. A retry claimed only by its timer could wait a whole poll interval.
+     */
+    boolean claimsFromAPlace() {
+        return this != MARIADB;
+    }
+
+    /**
      * Whether an insert skipped by {@link #insertUnlessDuplicate(String)} still reports one row: MariaDB's driver
      * reports rows found, not rows changed.
      */

@@ -131,11 +131,13 @@ public class SqlClaimStore implements ClaimStore {
 
     /**
      * Claims up to {@code limit} due jobs on a connection in a transaction: they start at {@code startedAt}, and
-     * are due if their time is {@code now} or earlier; read from {@code start}, or from the first if null.
+     * are due if their time is {@code now} or earlier; read from {@code place} where the database allows it
+     * ({@link Database#claimsFromAPlace()}), or from the first due job.
      */
     private static List<ClaimedJob> claimRows(Connection connection, Database db, String queue, int limit,
             String leaseToken, String node, Instant now, Instant startedAt, Instant leaseExpiresAt,
-            boolean includeRetries, ClaimStart start) throws SQLException {
+            boolean includeRetries, ClaimStart place) throws SQLException {
+        ClaimStart start = db.claimsFromAPlace() ? place : null;
         String from = claimFrom(start);
         List<ClaimedRow> claimed = new ArrayList<>();
         if (db.updatesReturningRows()) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * With 1,000,000 DONE and FAILED jobs, 10,000 PENDING ones and 1,000 WAITING ones in one queue, the claim reads
- * the index of PENDING jobs rather than the table, a claim from a start reads it from there, and the counts of the depth gauges and {@code GET /queues}
+ * the index of PENDING jobs rather than the table, a claim from a start reads it from there (PostgreSQL), and the counts of the depth gauges and {@code GET /queues}
  * read, for each state, only that state's index entries; on PostgreSQL the finish of a job goes to its row by an
  * index condition. Run on PostgreSQL and MariaDB only (the pom excludes
  * it on H2, the embedded development database).
@@ -58,16 +58,15 @@ class ClaimPlanIT {
             assertFalse(postgres ? explained.contains("Seq Scan on jobqueue_job j")
                     : explained.matches("(?s).*\\| j \\| ALL \\|.*"), explained);
 
-            // A claim from a start reads an index of PENDING jobs from that start: the due time bounds the scan, in
-            // the claim order's index or, where the queue is most of the PENDING jobs, in the index by due time.
-            String fromStart = plan.explainClaimFromStart();
-            System.out.println("jobqueue claim plan from a start on " + database + ":\n" + fromStart);
-            assertTrue(postgres
-                    ? fromStart.matches("(?s).*Index Scan using jobqueue_job_(pending|due) on jobqueue_job j\\s+"
-                            + "\\(cost[^\\n]*\\n\\s*Index Cond: [^\\n]*run_at >= .*")
-                    : fromStart.matches("(?s).*\\| j \\| range \\|[^\\n]*jobqueue_job_(state|due).*"), fromStart);
-
             if (postgres) {
+                // A claim from a start reads an index of PENDING jobs from that start: the due time bounds the scan,
+                // in the claim order's index or, where the queue is most of the PENDING jobs, in the index by due
+                // time. MariaDB claims from the first due job always (Database.claimsFromAPlace).
+                String fromStart = plan.explainClaimFromStart();
+                System.out.println("jobqueue claim plan from a start on " + database + ":\n" + fromStart);
+                assertTrue(fromStart.matches("(?s).*Index Scan using jobqueue_job_(pending|due) on jobqueue_job j\\s+"
+                        + "\\(cost[^\\n]*\\n\\s*Index Cond: [^\\n]*run_at >= .*"), fromStart);
+
                 // The statistics of this table show no RUNNING job: an index of RUNNING jobs then looks empty, and
                 // the finish must still go straight to its row rather than read such an index whole.
                 String finish = plan.explainFinishPostgres();
