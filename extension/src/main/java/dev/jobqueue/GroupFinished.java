@@ -3,7 +3,7 @@ package dev.jobqueue;
 import java.time.Instant;
 
 /**
- * A CDI event fired once when the last unfinished job of a group becomes DONE or FAILED, on the node that
+ * A CDI event fired once when the last unfinished job of a group becomes DONE, FAILED or CANCELLED, on the node that
  * finished it, after that transaction committed: {@code void onBatch(@Observes GroupFinished finished)}.
  * If jobs are added to the group later, it fires again when they are finished too. DONE jobs that retention
  * already deleted are not counted.
@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param group      the group
  * @param done       its DONE jobs
  * @param failed     its FAILED jobs
+ * @param cancelled  its CANCELLED jobs
  * @param finishedAt when its last job finished
  */
-public record GroupFinished(String group, long done, long failed, Instant finishedAt) {
+public record GroupFinished(String group, long done, long failed, long cancelled, Instant finishedAt) {
 }

@@ -53,13 +53,23 @@ public interface JobAdmin {
     int ERRORS_SHOWN = 25;
 
     /**
-     * Makes a FAILED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for is not
-     * DONE. False if it is not FAILED, or if its dedupe key is now held by another unfinished job.
+     * Makes a FAILED or CANCELLED job PENDING again with a fresh set of attempts, or WAITING if a job it waits for
+     * is not DONE. False if it is neither, or if its dedupe key is now held by another unfinished job.
      *
-     * @throws IllegalStateException naming the dependency, with nothing changed, if a job it waits for is FAILED:
-     *                               it would wait forever. Retry that job first, or delete it.
+     * @throws IllegalStateException naming the dependency, with nothing changed, if a job it waits for is FAILED
+     *                               or CANCELLED: it would wait forever. Retry that job first, or delete it.
      */
     boolean retry(JobId id);
+
+    /**
+     * Cancels a job that has not started: a PENDING or WAITING job becomes CANCELLED, and frees its dedupe key and
+     * its place in its ordering key; the jobs that wait for it become FAILED (JQ095), and a group counts it as
+     * finished. {@link JobCancelled} fires after the commit. A CANCELLED job is kept like a FAILED one, and can be
+     * retried or deleted like one.
+     *
+     * @return what it did; a RUNNING or finished job is left as it is
+     */
+    CancelOutcome cancel(JobId id);
 
     /** Retries every FAILED job of a queue. Returns how many. */
     int retryFailed(String queue);
@@ -148,12 +158,13 @@ public interface JobAdmin {
      * @param pending jobs due now or later
      * @param running jobs running now
      * @param done    DONE jobs still retained
-     * @param failed  dead letters
-     * @param paused  whether the queue is paused cluster-wide
-     * @param flow    its cluster-wide limits and backoff
+     * @param failed    dead letters
+     * @param cancelled jobs an operator cancelled
+     * @param paused    whether the queue is paused cluster-wide
+     * @param flow      its cluster-wide limits and backoff
      */
-    record QueueStats(String queue, long waiting, long pending, long running, long done, long failed, boolean paused,
-            FlowControl flow) {
+    record QueueStats(String queue, long waiting, long pending, long running, long done, long failed, long cancelled,
+            boolean paused, FlowControl flow) {
     }
 
     /**
@@ -176,11 +187,11 @@ public interface JobAdmin {
      *
      * @param id         the job
      * @param queue      its queue
-     * @param state      WAITING, PENDING, RUNNING, DONE or FAILED
+     * @param state      WAITING, PENDING, RUNNING, DONE, FAILED or CANCELLED
      * @param attempts   attempts made
      * @param createdAt  when it was put
      * @param runAt      when it is or was due
-     * @param finishedAt when it became DONE or FAILED, or null
+     * @param finishedAt when it became DONE, FAILED or CANCELLED, or null
      * @param lastError  the error of its last failed attempt while it is PENDING again or FAILED; null for a job
      *                   that has not failed and for a DONE job (its errors stay in {@link JobAdmin#errors})
      */
@@ -220,13 +231,15 @@ public interface JobAdmin {
      * @param pending jobs due now or later
      * @param running jobs running now
      * @param done    DONE jobs still retained
-     * @param failed  FAILED jobs
+     * @param failed    FAILED jobs
+     * @param cancelled CANCELLED jobs
      */
-    record GroupProgress(String group, long waiting, long pending, long running, long done, long failed) {
+    record GroupProgress(String group, long waiting, long pending, long running, long done, long failed,
+            long cancelled) {
 
         /** Every job of the group. */
         public long total() {
-            return waiting + pending + running + done + failed;
+            return waiting + pending + running + done + failed + cancelled;
         }
 
         /** True once the group has jobs and none is unfinished. */

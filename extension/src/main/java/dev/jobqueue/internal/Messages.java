@@ -228,8 +228,8 @@ public final class Messages {
     }
 
     public static String retryBlockedByFailedDependency(String job, String dependency) {
-        return "JQ081: job " + job + " cannot be retried: it waits for job " + dependency + ", which is FAILED, so it"
-                + " would wait forever. Retry job " + dependency + " first, or delete it";
+        return "JQ081: job " + job + " cannot be retried: it waits for job " + dependency + ", which is FAILED or"
+                + " CANCELLED, so it would wait forever. Retry job " + dependency + " first, or delete it";
     }
 
     public static String unknownQueue(String queue) {
@@ -290,6 +290,10 @@ public final class Messages {
     /** The error of a job that fails because a job it waits for failed. */
     public static String dependencyFailed(String dependencyId) {
         return "JQ045: job " + dependencyId + ", which this job waits for, is FAILED";
+    }
+
+    public static String dependencyCancelled(String dependencyId) {
+        return "JQ095: job " + dependencyId + ", which this job waits for, is CANCELLED";
     }
 
     public static String payloadDoesNotMatch(Method method, List<String> differences) {

@@ -51,6 +51,8 @@ CREATE INDEX IF NOT EXISTS jobqueue_job_running_expiry ON jobqueue_job (lease_ex
 -- Admin listings of dead letters, and retention's deletes of old DONE jobs.
 CREATE INDEX IF NOT EXISTS jobqueue_job_failed ON jobqueue_job (queue, finished_at) WHERE state = 'FAILED';
 CREATE INDEX IF NOT EXISTS jobqueue_job_done ON jobqueue_job (queue, finished_at) WHERE state = 'DONE';
+-- Counting and listing the jobs operators cancelled.
+CREATE INDEX IF NOT EXISTS jobqueue_job_cancelled ON jobqueue_job (queue, finished_at) WHERE state = 'CANCELLED';
 -- The dashboard's listings page by keyset: put order, the PENDING jobs due soonest, and a search by dedupe key or
 -- ordering key in any state.
 CREATE INDEX IF NOT EXISTS jobqueue_job_seq ON jobqueue_job (seq);

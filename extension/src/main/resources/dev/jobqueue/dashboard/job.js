@@ -1,4 +1,4 @@
-// Job page: one job's summary, options, dependencies, errors and (on request) payload, with retry and delete for admins.
+// Job page: one job's summary, options, dependencies, errors and (on request) payload, with retry, cancel and delete for admins.
 import { api, seg } from './api.js';
 import { confirmAction } from './confirm.js';
 import { badge, h, jobLink, rerender } from './dom.js';
@@ -57,7 +57,8 @@ async function loadErrors(id, count) {
 
 function header(ctx, job) {
   const actions = ctx.me.admin && h('div', { class: 'actions' },
-    job.state === 'FAILED' && h('button', { type: 'button', id: 'retry-job', class: 'primary', onclick: () => retry(ctx, job.id) }, 'Retry'),
+    (job.state === 'FAILED' || job.state === 'CANCELLED') && h('button', { type: 'button', id: 'retry-job', class: 'primary', onclick: () => retry(ctx, job.id) }, 'Retry'),
+    (job.state === 'PENDING' || job.state === 'WAITING') && h('button', { type: 'button', id: 'cancel-job', class: 'danger', onclick: () => cancel(ctx, job.id) }, 'Cancel'),
     job.state !== 'RUNNING' && h('button', { type: 'button', id: 'delete-job', class: 'danger', onclick: () => remove(ctx, job.id) }, 'Delete'));
   return [
     h('h1', null, 'Job ', h('span', { class: 'mono job-id' }, job.id)),
@@ -70,6 +71,15 @@ function retry(ctx, id) {
     if (!await confirmAction(`Retry job ${id}? It becomes PENDING again with fresh attempts.`, 'Retry 1 job')) return;
     await api(`jobs/${seg(id)}/retry`, { method: 'POST' });
     ctx.status(`Retried job ${id}`);
+    await ctx.reload();
+  });
+}
+
+function cancel(ctx, id) {
+  return ctx.act(async () => {
+    if (!await confirmAction(`Cancel job ${id}? It will not run, and the jobs waiting for it fail.`, 'Cancel 1 job')) return;
+    const answer = await api(`jobs/${seg(id)}/cancel`, { method: 'POST' });
+    ctx.status(answer.outcome === 'CANCELLED' ? `Cancelled job ${id}` : `Job ${id} was not cancelled: it is ${answer.outcome}`);
     await ctx.reload();
   });
 }

@@ -3,7 +3,7 @@ import { api, query } from './api.js';
 import { badge, h, jobLink, numCell, rerender, table } from './dom.js';
 import { firstLine, shortId, time } from './format.js';
 
-const STATES = ['WAITING', 'PENDING', 'RUNNING', 'DONE', 'FAILED'];
+const STATES = ['WAITING', 'PENDING', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED'];
 const PAGE_SIZE = 50;
 
 const FIELDS = [

@@ -3,7 +3,7 @@ import { api } from './api.js';
 import { badge, h, numCell, rerender, s, table } from './dom.js';
 import { ageTime } from './format.js';
 
-const STATES = ['waiting', 'pending', 'running', 'done', 'failed'];
+const STATES = ['waiting', 'pending', 'running', 'done', 'failed', 'cancelled'];
 
 export function mount(ctx) {
   ctx.title('Overview');

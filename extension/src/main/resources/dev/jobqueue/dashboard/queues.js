@@ -18,7 +18,7 @@ function limitsCell(q) {
     flow.backoffUntil ? h('span', { class: 'backoff' }, '; backing off until ', time(flow.backoffUntil)) : null);
 }
 
-const STATES = ['waiting', 'pending', 'running', 'done', 'failed'];
+const STATES = ['waiting', 'pending', 'running', 'done', 'failed', 'cancelled'];
 
 export function mount(ctx) {
   ctx.title('Queues');

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.admin;
 
+import dev.jobqueue.CancelOutcome;
 import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobOptions;
@@ -60,6 +61,9 @@ public class DefaultJobAdmin implements JobAdmin {
     Dispatcher dispatcher;
 
     @Inject
+    JobCancels cancels;
+
+    @Inject
     LeaseClock leaseClock;
 
     @Inject
@@ -84,7 +88,7 @@ public class DefaultJobAdmin implements JobAdmin {
             QueueControlRow control = controls.get(queue);
             return new QueueStats(queue, count.apply(JobState.WAITING), count.apply(JobState.PENDING),
                     count.apply(JobState.RUNNING), count.apply(JobState.DONE), count.apply(JobState.FAILED),
-                    control != null && control.paused(), FlowControls.of(dispatcher.configuredLimits(queue), control,
+                    count.apply(JobState.CANCELLED), control != null && control.paused(), FlowControls.of(dispatcher.configuredLimits(queue), control,
                             now));
         }).toList();
     }
@@ -149,6 +153,11 @@ public class DefaultJobAdmin implements JobAdmin {
             store.job(id.toString()).ifPresent(row -> dispatcher.rewind(row.getQueue()));
         }
         return retried;
+    }
+
+    @Override
+    public CancelOutcome cancel(JobId id) {
+        return cancels.cancel(id);
     }
 
     @Override
@@ -231,7 +240,8 @@ public class DefaultJobAdmin implements JobAdmin {
         requireValidGroup(group);
         Map<JobState, Long> counts = groups.counts(group);
         return new GroupProgress(group, counts.get(JobState.WAITING), counts.get(JobState.PENDING),
-                counts.get(JobState.RUNNING), counts.get(JobState.DONE), counts.get(JobState.FAILED));
+                counts.get(JobState.RUNNING), counts.get(JobState.DONE), counts.get(JobState.FAILED),
+                counts.get(JobState.CANCELLED));
     }
 
     /**

@@ -74,7 +74,7 @@ public class FailedJobsResource extends AdminEndpoint {
         return guarded(() -> {
             JobFilter filter = params.failedFilter();
             RetryOutcome outcome = failedJobs.retryMatching(filter, clock.instant());
-            return acted("retry-matching", describe(filter), outcome.retried(),
+            return acted("retry-matching", FilterParams.describe(filter), outcome.retried(),
                     Response.ok(RetriedCount.of(outcome)).build());
         });
     }
@@ -87,22 +87,7 @@ public class FailedJobsResource extends AdminEndpoint {
         return guarded(() -> {
             JobFilter filter = params.failedFilter();
             int deleted = failedJobs.deleteMatching(filter);
-            return acted("delete-matching", describe(filter), deleted, Response.ok(new Count(deleted)).build());
+            return acted("delete-matching", FilterParams.describe(filter), deleted, Response.ok(new Count(deleted)).build());
         });
-    }
-
-    /** A filter as the action log names it: {@code FAILED jobs where queue=email group=g}. */
-    private static String describe(JobFilter filter) {
-        StringBuilder where = new StringBuilder(filter.state() + " jobs");
-        String[][] fields = {{"queue", filter.queue()}, {"id", filter.id()}, {"dedupeKey", filter.dedupeKey()},
-            {"orderingKey", filter.orderingKey()}, {"group", filter.group()}};
-        String joiner = " where ";
-        for (String[] field : fields) {
-            if (field[1] != null) {
-                where.append(joiner).append(field[0]).append('=').append(field[1]);
-                joiner = " ";
-            }
-        }
-        return where.toString();
     }
 }

@@ -1,6 +1,7 @@
 package dev.jobqueue.internal.admin;
 
 import dev.jobqueue.internal.store.JobFilter;
+import dev.jobqueue.internal.store.JobState;
 import jakarta.ws.rs.QueryParam;
 
 /** The query parameters that filter jobs in the admin API's listings, counts and bulk actions; each optional. */
@@ -47,5 +48,43 @@ public class FilterParams {
             }
         }
         return AdminParams.filter(queue, null, id, dedupeKey, orderingKey, group).failed();
+    }
+
+    /**
+     * The filter for an action on every job that matches and has not started, a cancel: at least one parameter,
+     * none blank, so that a forgotten parameter cannot cancel every job of every queue; a {@code state}, if given,
+     * PENDING or WAITING.
+     */
+    JobFilter unstartedFilter() {
+        JobFilter filter = AdminParams.filter(queue, state, id, dedupeKey, orderingKey, group);
+        String[][] given = {{"queue", queue}, {"state", state}, {"id", id}, {"dedupeKey", dedupeKey},
+            {"orderingKey", orderingKey}, {"group", group}};
+        for (String[] parameter : given) {
+            if (parameter[1] != null && parameter[1].isBlank()) {
+                throw new BadRequest(parameter[0] + " is blank; leave it out to act on jobs of any " + parameter[0]);
+            }
+        }
+        if (filter.state() != null && filter.state() != JobState.PENDING && filter.state() != JobState.WAITING) {
+            throw new BadRequest("a cancel takes PENDING or WAITING jobs only, not " + filter.state());
+        }
+        if (queue == null && id == null && dedupeKey == null && orderingKey == null && group == null) {
+            throw new BadRequest("a cancel by filter needs queue, id, dedupeKey, orderingKey or group");
+        }
+        return filter;
+    }
+
+    /** A filter as the action log names it: {@code FAILED jobs where queue=email group=g}. */
+    static String describe(JobFilter filter) {
+        StringBuilder where = new StringBuilder((filter.state() == null ? "unstarted" : filter.state()) + " jobs");
+        String[][] fields = {{"queue", filter.queue()}, {"id", filter.id()}, {"dedupeKey", filter.dedupeKey()},
+            {"orderingKey", filter.orderingKey()}, {"group", filter.group()}};
+        String joiner = " where ";
+        for (String[] field : fields) {
+            if (field[1] != null) {
+                where.append(joiner).append(field[0]).append('=').append(field[1]);
+                joiner = " ";
+            }
+        }
+        return where.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.admin;
 
+import dev.jobqueue.CancelOutcome;
 import dev.jobqueue.JobAdmin;
 import dev.jobqueue.JobAdmin.AttemptError;
 import dev.jobqueue.JobAdmin.JobDetails;
@@ -10,6 +11,7 @@ import dev.jobqueue.internal.store.DependencyLinks;
 import dev.jobqueue.internal.store.FailedJobActions;
 import dev.jobqueue.internal.store.JobBrowser;
 import dev.jobqueue.internal.store.JobCursor;
+import dev.jobqueue.internal.store.JobFilter;
 import dev.jobqueue.internal.store.JobExtras;
 import dev.jobqueue.internal.store.JobLinks;
 import dev.jobqueue.internal.store.JobPage;
@@ -68,6 +70,9 @@ public class JobsResource extends AdminEndpoint {
 
     @Inject
     FailedJobActions failedJobs;
+
+    @Inject
+    JobCancels cancels;
 
     @Inject
     NodeSettings settings;
@@ -181,9 +186,9 @@ public class JobsResource extends AdminEndpoint {
         });
     }
 
-    @Operation(summary = "Makes a FAILED job PENDING with fresh attempts")
+    @Operation(summary = "Makes a FAILED or CANCELLED job PENDING with fresh attempts")
     @APIResponse(responseCode = "204", description = "Retried")
-    @APIResponse(responseCode = "404", description = "No FAILED job with a free dedupe key (JQ071)",
+    @APIResponse(responseCode = "404", description = "No FAILED or CANCELLED job with a free dedupe key (JQ071)",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "A job it waits for is FAILED (JQ081)",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
@@ -194,12 +199,59 @@ public class JobsResource extends AdminEndpoint {
             JobId job = AdminParams.id(id);
             try {
                 if (!admin.retry(job)) {
-                    return notFound("no FAILED job " + job + " whose dedupe key is free");
+                    return notFound("no FAILED or CANCELLED job " + job + " whose dedupe key is free");
                 }
                 return acted("retry", "job " + job, 1, Response.noContent().build());
             } catch (FailedDependencyException e) {
                 return refuse(Response.Status.CONFLICT, e.getMessage());
             }
+        });
+    }
+
+    @Operation(summary = "Cancels a job that has not started: a PENDING or WAITING job becomes CANCELLED, and the"
+            + " jobs that wait for it FAILED")
+    @APIResponse(responseCode = "200", description = "What the cancel did: CANCELLED, or RUNNING or FINISHED with"
+            + " nothing changed", content = @Content(schema = @Schema(implementation = Cancelled.class)))
+    @APIResponse(responseCode = "404", description = "No such job (JQ071)",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @POST
+    @Path("{id}/cancel")
+    public Response cancel(@PathParam("id") String id) {
+        return guarded(() -> {
+            JobId job = AdminParams.id(id);
+            CancelOutcome outcome = admin.cancel(job);
+            if (outcome == CancelOutcome.NOT_FOUND) {
+                return notFound("no job " + job);
+            }
+            Response answer = Response.ok(new Cancelled(outcome)).build();
+            return outcome == CancelOutcome.CANCELLED ? acted("cancel", "job " + job, 1, answer) : answer;
+        });
+    }
+
+    @Operation(summary = "Cancels the jobs among the given ids that have not started")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Count.class)))
+    @POST
+    @Path("cancel")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response cancelSelected(Ids body) {
+        return guarded(() -> {
+            List<String> ids = AdminParams.ids(body == null ? null : body.ids());
+            int cancelled = cancels.cancelSelected(ids);
+            return acted("cancel-selected", ids.size() + " selected jobs", cancelled,
+                    Response.ok(new Count(cancelled)).build());
+        });
+    }
+
+    @Operation(summary = "Cancels every job that matches the filter and has not started; a whole group with group=")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Count.class)))
+    @POST
+    @Path("cancel-matching")
+    public Response cancelMatching(@BeanParam FilterParams params) {
+        return guarded(() -> {
+            JobFilter filter = params.unstartedFilter();
+            int cancelled = cancels.cancelMatching(filter);
+            return acted("cancel-matching", FilterParams.describe(filter), cancelled,
+                    Response.ok(new Count(cancelled)).build());
         });
     }
 
@@ -217,7 +269,8 @@ public class JobsResource extends AdminEndpoint {
         });
     }
 
-    @Operation(summary = "Retries the FAILED jobs among the given ids, passing over those a retry must not take")
+    @Operation(summary = "Retries the FAILED and CANCELLED jobs among the given ids, passing over those a retry must"
+            + " not take")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RetriedCount.class)))
     @POST
     @Path("retry")
@@ -269,6 +322,10 @@ public class JobsResource extends AdminEndpoint {
 
     /** How many jobs matched, or how many an action changed. */
     public record Count(long count) {
+    }
+
+    /** What a cancel of one job did: CANCELLED, or RUNNING or FINISHED with nothing changed. */
+    public record Cancelled(CancelOutcome outcome) {
     }
 
     /** Job ids in a request body. */

@@ -1,6 +1,5 @@
 package dev.jobqueue.internal.dispatch;
 
-import dev.jobqueue.GroupFinished;
 import dev.jobqueue.JobFailed;
 import dev.jobqueue.JobId;
 import dev.jobqueue.JobRetried;
@@ -13,10 +12,8 @@ import dev.jobqueue.internal.metrics.JobMetrics;
 import dev.jobqueue.internal.store.ClaimedJob;
 import dev.jobqueue.internal.store.ConnectionLoss;
 import dev.jobqueue.internal.store.ErrorText;
-import dev.jobqueue.internal.store.FailedDependent;
 import dev.jobqueue.internal.store.Finish;
 import dev.jobqueue.internal.store.FinishStore;
-import dev.jobqueue.internal.store.JobState;
 import dev.jobqueue.internal.store.LeaseStore;
 import dev.jobqueue.internal.task.OutageLog;
 import dev.jobqueue.internal.time.JobQueueClock;
@@ -58,7 +55,7 @@ class AttemptRecorder {
     Event<JobRetried> retries;
 
     @Inject
-    Event<GroupFinished> groupsFinished;
+    FinishAnnouncer announcer;
 
     @Inject
     Dispatcher dispatcher;
@@ -87,20 +84,7 @@ class AttemptRecorder {
     /** After the finishing transaction committed: wakes released queues and fires the follow-on events. */
     void announce(Finish finish) {
         outage.succeeded();
-        finish.releasedQueues().forEach(dispatcher::rewind);
-        Instant now = clock.instant();
-        for (FailedDependent dependent : finish.failedDependents()) {
-            LOG.warning("jobqueue: job " + dependent.id() + " on queue " + dependent.queue() + " is FAILED: "
-                    + dependent.reason());
-            metrics.finished(dependent.queue(), JobMetrics.Outcome.FAILED);
-            Observers.notify(failures, new JobFailed(JobId.parse(dependent.id()), dependent.queue(), 0,
-                    dependent.reason(), now), LOG);
-        }
-        finish.finishedGroups().forEach((group, counts) -> {
-            LOG.info(() -> "jobqueue: group " + SafeText.of(group) + " is finished: " + counts);
-            Observers.notify(groupsFinished, new GroupFinished(group, counts.get(JobState.DONE),
-                    counts.get(JobState.FAILED), now), LOG);
-        });
+        announcer.announce(finish);
     }
 
     /**

@@ -13,7 +13,7 @@ public interface JobMetrics {
 
     /** The outcomes of an attempt, as tagged on {@link MetricNames#FINISHED}. */
     enum Outcome {
-        DONE, RETRIED, FAILED;
+        DONE, RETRIED, FAILED, CANCELLED;
 
         public String tag() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -71,7 +71,7 @@ public interface JobMetrics {
     /**
      * Registers the gauges of one queue.
      *
-     * @param depth reads the cached number of the queue's jobs in a state ("pending", "running", "failed")
+     * @param depth reads the cached number of the queue's jobs in a state ("pending", "running", "failed", "cancelled")
      * @param stuck reads how many of the queue's consumers are past their max-execute-time
      */
     void registerGauges(String queue, ToLongFunction<String> depth, ToLongFunction<String> stuck);

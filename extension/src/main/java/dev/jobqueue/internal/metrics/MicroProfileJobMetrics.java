@@ -20,7 +20,7 @@ import org.eclipse.microprofile.metrics.Timer;
  */
 public class MicroProfileJobMetrics implements JobMetrics {
 
-    private static final String[] GAUGED_STATES = {"pending", "running", "failed"};
+    private static final String[] GAUGED_STATES = {"pending", "running", "failed", "cancelled"};
 
     @Inject
     MetricRegistry registry;

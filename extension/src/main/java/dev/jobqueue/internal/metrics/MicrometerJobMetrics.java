@@ -31,7 +31,7 @@ import java.util.function.ToLongFunction;
  */
 public class MicrometerJobMetrics implements JobMetrics {
 
-    private static final String[] GAUGED_STATES = {"pending", "running", "failed"};
+    private static final String[] GAUGED_STATES = {"pending", "running", "failed", "cancelled"};
     private static final String METER_PREFIX = "jobqueue.";
 
     @Inject

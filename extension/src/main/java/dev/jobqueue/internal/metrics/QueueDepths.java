@@ -18,7 +18,7 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
- * Counts each queue's PENDING, RUNNING and FAILED jobs every few seconds, so that a metrics scrape reads a
+ * Counts each queue's PENDING, RUNNING, FAILED and CANCELLED jobs every few seconds, so that a metrics scrape reads a
  * cached number instead of querying the database.
  */
 @ApplicationScoped
@@ -48,14 +48,14 @@ public class QueueDepths {
         task.stop();
     }
 
-    /** The cached count of the queue's jobs in {@code state}: "pending", "running" or "failed". */
+    /** The cached count of the queue's jobs in {@code state}: "pending", "running", "failed" or "cancelled". */
     public long depth(String queue, String state) {
         return counts.getOrDefault(key(queue, state), 0L);
     }
 
     private void refresh() {
         outage.attempt(database, () -> counts = store.count(EnumSet.of(JobState.PENDING, JobState.RUNNING,
-                JobState.FAILED)).stream().collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
+                JobState.FAILED, JobState.CANCELLED)).stream().collect(Collectors.toMap(count -> key(count.queue(), count.state().name()),
                         AdminStore.StateCount::count)));
     }
 

@@ -64,15 +64,25 @@ public class Dependencies {
     }
 
     /**
-     * Makes FAILED every WAITING job that waited for {@code id}, and the jobs that waited for those, naming
-     * {@code id} as the reason.
+     * Makes FAILED every WAITING job that waited for {@code id}, now FAILED, and the jobs that waited for those,
+     * naming {@code id} as the reason.
      *
      * @return the jobs that failed
      */
     @Transactional(TxType.MANDATORY)
     public List<FailedDependent> failDependents(String id, Instant now) {
+        return failDependents(id, now, Messages.dependencyFailed(id));
+    }
+
+    /**
+     * Makes FAILED every WAITING job that waited for {@code id}, which did not end DONE, and the jobs that waited
+     * for those, with {@code reason}.
+     *
+     * @return the jobs that failed
+     */
+    @Transactional(TxType.MANDATORY)
+    public List<FailedDependent> failDependents(String id, Instant now, String reason) {
         List<FailedDependent> failed = new ArrayList<>();
-        String reason = Messages.dependencyFailed(id);
         List<String> frontier = List.of(id);
         while (!frontier.isEmpty()) {
             List<WaitingJob> dependents = lockWaitingDependents(frontier);

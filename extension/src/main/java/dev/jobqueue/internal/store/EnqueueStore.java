@@ -193,22 +193,24 @@ public class EnqueueStore {
                 edge.executeBatch();
             }
             List<String> failed = new ArrayList<>();
+            List<String> cancelled = new ArrayList<>();
             boolean unfinished = false;
             try (PreparedStatement states = connection.prepareStatement(
                     "SELECT id, state FROM jobqueue_job WHERE id IN (" + ids + ") AND state <> 'DONE'")) {
                 Database.bindStrings(states, 1, dependencies);
                 try (ResultSet row = states.executeQuery()) {
                     while (row.next()) {
-                        if (JobState.valueOf(row.getString(2)) == JobState.FAILED) {
-                            failed.add(row.getString(1));
-                        } else {
-                            unfinished = true;
+                        switch (JobState.valueOf(row.getString(2))) {
+                            case FAILED -> failed.add(row.getString(1));
+                            case CANCELLED -> cancelled.add(row.getString(1));
+                            default -> unfinished = true;
                         }
                     }
                 }
             }
-            if (!failed.isEmpty()) {
-                setState(connection, db, id, JobState.FAILED, now, Messages.dependencyFailed(failed.get(0)));
+            if (!failed.isEmpty() || !cancelled.isEmpty()) {
+                setState(connection, db, id, JobState.FAILED, now, failed.isEmpty()
+                        ? Messages.dependencyCancelled(cancelled.get(0)) : Messages.dependencyFailed(failed.get(0)));
                 return JobState.FAILED;
             }
             if (unfinished) {

@@ -13,7 +13,11 @@ import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Job groups: their progress, and whether a finishing job was the group's last. The group's row is locked
@@ -78,6 +82,23 @@ public class Groups {
     private boolean lock(String group) {
         return !jdbc.query("SELECT name FROM jobqueue_group WHERE name = ? FOR UPDATE", (row, db) -> row.getString(1),
                 group).isEmpty();
+    }
+
+    /**
+     * What finishing jobs of {@code jobGroups} did beyond the jobs, in their transaction: the groups they and
+     * {@code failedDependents} finished, with the queues they released and the jobs that failed with them.
+     */
+    @Transactional(TxType.MANDATORY)
+    public Finish afterFinish(Collection<String> jobGroups, Set<String> releasedQueues,
+            List<FailedDependent> failedDependents) {
+        Set<String> touched = new TreeSet<>(jobGroups);
+        failedDependents.stream().map(FailedDependent::group).filter(Objects::nonNull).forEach(touched::add);
+        if (releasedQueues.isEmpty() && failedDependents.isEmpty() && touched.isEmpty()) {
+            return Finish.NOTHING;
+        }
+        Map<String, Map<JobState, Long>> finished = new TreeMap<>();
+        touched.forEach(name -> finishedCounts(name).ifPresent(counts -> finished.put(name, counts)));
+        return new Finish(releasedQueues, failedDependents, finished);
     }
 
     /** How many of the group's jobs are in each state; every state is present. */

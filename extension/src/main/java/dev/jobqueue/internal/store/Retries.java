@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The one place that makes FAILED jobs PENDING again, for every path an operator has: one job, jobs by id, every
- * match of a filter, a queue's failed jobs. A job gets a fresh set of attempts, and becomes WAITING instead if a
+ * The one place that makes FAILED and CANCELLED jobs PENDING again, for every path an operator has: one job, jobs
+ * by id, every match of a filter, a queue's failed jobs. Below, FAILED stands for both. A job gets a fresh set of attempts, and becomes WAITING instead if a
  * job it waits for is unfinished. It is passed over if a job it waits for is FAILED, since it would wait for ever,
  * or if another unfinished job now holds its dedupe key. Of the FAILED jobs given that share a queue and a dedupe
  * key, one is retried, the oldest that no FAILED job outside the selection keeps waiting, and the others are passed
@@ -55,8 +55,9 @@ public class Retries {
         } while (pass > 0 && retried < candidates.size());
         List<Integer> passedOver = jdbc.query("""
                 SELECT CASE WHEN EXISTS (SELECT 1 FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on
-                    WHERE d.job_id = j.id AND p.state = 'FAILED') THEN 1 ELSE 0 END
-                FROM jobqueue_job j WHERE j.id IN (""" + placeholders(ids.size()) + ") AND j.state = 'FAILED'",
+                    WHERE d.job_id = j.id AND p.state IN ('FAILED', 'CANCELLED')) THEN 1 ELSE 0 END
+                FROM jobqueue_job j WHERE j.id IN (""" + placeholders(ids.size())
+                        + ") AND j.state IN ('FAILED', 'CANCELLED')",
                 (row, db) -> row.getInt(1), ids);
         int dependencyFailed = (int) passedOver.stream().filter(flag -> flag == 1).count();
         int dedupeKeyHeld = passedOver.size() - dependencyFailed;
@@ -88,7 +89,8 @@ public class Retries {
     public Optional<String> failedDependency(String id) {
         return jdbc.query("""
                 SELECT p.id FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on
-                WHERE d.job_id = ? AND p.state = 'FAILED' ORDER BY p.id LIMIT 1""", (row, db) -> row.getString(1), id)
+                WHERE d.job_id = ? AND p.state IN ('FAILED', 'CANCELLED') ORDER BY p.id LIMIT 1""",
+                (row, db) -> row.getString(1), id)
                 .stream().findFirst();
     }
 
@@ -104,8 +106,8 @@ public class Retries {
         String among = placeholders(ids.size());
         List<KeyedJob> keyed = jdbc.query("SELECT j.id, j.queue, j.dedupe_key, CASE WHEN EXISTS (SELECT 1"
                 + " FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on WHERE d.job_id = j.id"
-                + " AND p.state = 'FAILED' AND p.id NOT IN (" + among + ")) THEN 1 ELSE 0 END"
-                + " FROM jobqueue_job j WHERE j.id IN (" + among + ") AND j.state = 'FAILED'"
+                + " AND p.state IN ('FAILED', 'CANCELLED') AND p.id NOT IN (" + among + ")) THEN 1 ELSE 0 END"
+                + " FROM jobqueue_job j WHERE j.id IN (" + among + ") AND j.state IN ('FAILED', 'CANCELLED')"
                 + " AND j.dedupe_key IS NOT NULL ORDER BY j.seq",
                 (row, db) -> new KeyedJob(row.getString(1), row.getString(2) + '\n' + row.getString(3),
                         row.getInt(4) == 1), ids, ids);
@@ -140,9 +142,9 @@ public class Retries {
                         JOIN jobqueue_job p ON p.id = d.depends_on
                         WHERE d.job_id = jobqueue_job.id AND p.state <> 'DONE') THEN 'WAITING' ELSE 'PENDING' END
                 WHERE id IN (""" + placeholders(ids.size()) + """
-                ) AND state = 'FAILED'
+                ) AND state IN ('FAILED', 'CANCELLED')
                     AND NOT EXISTS (SELECT 1 FROM jobqueue_job_dependency d JOIN jobqueue_job p ON p.id = d.depends_on
-                        WHERE d.job_id = jobqueue_job.id AND p.state = 'FAILED')
+                        WHERE d.job_id = jobqueue_job.id AND p.state IN ('FAILED', 'CANCELLED'))
                     AND (dedupe_key IS NULL OR NOT EXISTS (SELECT 1 FROM jobqueue_job h
                         WHERE h.queue = jobqueue_job.queue AND h.dedupe_key = jobqueue_job.dedupe_key
                             AND h.state IN ('PENDING', 'RUNNING', 'WAITING')))""", now, ids);

@@ -14,11 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -173,17 +170,8 @@ public class SqlFinishStore implements FinishStore {
     }
 
     private Finish afterFinish(ClaimedJob job, Set<String> releasedQueues, List<FailedDependent> failedDependents) {
-        Set<String> touched = new TreeSet<>();
-        if (job.group() != null) {
-            touched.add(job.group());
-        }
-        failedDependents.stream().map(FailedDependent::group).filter(Objects::nonNull).forEach(touched::add);
-        if (releasedQueues.isEmpty() && failedDependents.isEmpty() && touched.isEmpty()) {
-            return Finish.NOTHING;
-        }
-        Map<String, Map<JobState, Long>> finished = new TreeMap<>();
-        touched.forEach(group -> groups.finishedCounts(group).ifPresent(counts -> finished.put(group, counts)));
-        return new Finish(releasedQueues, failedDependents, finished);
+        return groups.afterFinish(job.group() == null ? List.of() : List.of(job.group()), releasedQueues,
+                failedDependents);
     }
 
     @Override

@@ -141,7 +141,14 @@ final class ExecutorRig {
         recorder.store = store;
         recorder.failures = failures;
         recorder.retries = retries;
-        recorder.groupsFinished = new RecordingEvent<>();
+        FinishAnnouncer announcer = new FinishAnnouncer();
+        announcer.clock = clock;
+        announcer.failures = failures;
+        announcer.cancels = new RecordingEvent<>();
+        announcer.groupsFinished = new RecordingEvent<>();
+        announcer.dispatcher = dispatcher;
+        announcer.metrics = metrics;
+        recorder.announcer = announcer;
         recorder.dispatcher = dispatcher;
         recorder.metrics = metrics;
         recorder.leases = leases;

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.logging.Level;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -93,7 +94,7 @@ class DashboardIT {
             Thread.sleep(500);
             assertEquals(List.of(), viewer.all("button.retry-one, button.delete-one, #retry-selected,"
                     + " #delete-selected, #retry-matching, #delete-matching, input.select-job, #retry-job,"
-                    + " #delete-job, button.pause, button.resume, button.trigger"), route);
+                    + " #delete-job, #cancel-job, button.pause, button.resume, button.trigger"), route);
         }
 
         HttpResponse<String> forged = Http.send("POST", ADMIN_API + "/jobs/" + failed.get(0) + "/retry", "viewer",
@@ -123,6 +124,27 @@ class DashboardIT {
         assertTrue(admin.text("#status").contains("1"), admin.text("#status"));
         String actions = Http.send("GET", "/" + APP + "/probe/actions", null, null).body();
         assertTrue(actions.contains("admin retry job " + id + " 1"), actions);
+    }
+
+    @Test
+    void an_admin_cancels_a_pending_job_from_its_page_and_it_stays_cancelled() throws Exception {
+        // No consumer takes this queue: the job stays PENDING until the cancel.
+        String id = put("dash-held-" + UUID.randomUUID().toString().substring(0, 8), 1, "cancel-me", null).get(0);
+        Browser admin = browser().as("admin", "admin-secret");
+
+        admin.open(APP, "#/job/" + id);
+        admin.await("#cancel-job").click();
+        assertTrue(admin.text("#confirm-message").contains(id), admin.text("#confirm-message"));
+        admin.await("#confirm-ok").click();
+
+        awaitState(id, "CANCELLED");
+        assertTrue(Await.until(() -> admin.text("#job-state").equals("CANCELLED"), Duration.ofSeconds(10)),
+                admin.text("#job-state"));
+        assertTrue(admin.text("#status").contains("Cancelled job " + id), admin.text("#status"));
+        assertEquals(List.of(), admin.all("#cancel-job"), "no Cancel on a CANCELLED job");
+        admin.await("#retry-job");
+        String actions = Http.send("GET", "/" + APP + "/probe/actions", null, null).body();
+        assertTrue(actions.contains("admin cancel job " + id + " 1"), actions);
     }
 
     @Test

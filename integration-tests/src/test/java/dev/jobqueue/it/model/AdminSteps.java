@@ -23,6 +23,7 @@ final class AdminSteps {
 
     private static final String APP = "model";
     private static final Pattern COUNT = Pattern.compile("\"(count|retried|purged)\"\\s*:\\s*(\\d+)");
+    private static final Pattern OUTCOME = Pattern.compile("\"outcome\"\\s*:\\s*\"(\\w+)\"");
 
     private final ModelRun run;
 
@@ -42,6 +43,14 @@ final class AdminSteps {
                 one(step, ids.get(0), before);
                 return;
             }
+            case CANCEL_ONE -> {
+                if (!ids.isEmpty()) {
+                    cancelOne(step, ids.get(0), before);
+                }
+                return;
+            }
+            case CANCEL_IDS -> count = ids.isEmpty() ? null : count(post("/jobs/cancel", idsJson(ids)));
+            case CANCEL_FILTER -> count = count(post("/jobs/cancel-matching?queue=" + q + filter(step), null));
             case RETRY_IDS -> count = ids.isEmpty() ? null : count(post("/jobs/retry", idsJson(ids)));
             case DELETE_IDS -> count = ids.isEmpty() ? null : count(post("/jobs/delete", idsJson(ids)));
             case RETRY_FILTER -> count = count(post("/failed/retry?queue=" + q + filter(step), null));
@@ -84,10 +93,15 @@ final class AdminSteps {
             case RETRY_FILTER, DELETE_FILTER -> failed(before, q).stream()
                     .filter(r -> step.key() == null || step.key().equals(r.key())).toList();
             case RETRY_QUEUE, PURGE -> failed(before, q);
+            case CANCEL_IDS -> ids.stream().map(before::job).filter(Objects::nonNull).toList();
+            case CANCEL_FILTER -> before.jobs().values().stream().filter(r -> r.queue().equals(q)
+                    && (step.key() == null || step.key().equals(r.key()))).toList();
             default -> List.of();
         };
         switch (step.action()) {
-            case RETRY_IDS, RETRY_FILTER, RETRY_QUEUE -> checkRetry(targets, before, after, count);
+            case RETRY_IDS -> checkRetry(targets, before, after, count, true);
+            case RETRY_FILTER, RETRY_QUEUE -> checkRetry(targets, before, after, count, false);
+            case CANCEL_IDS, CANCEL_FILTER -> checkCancel(targets, after, count);
             case DELETE_IDS, DELETE_FILTER, PURGE -> {
                 List<Row> failed = targets.stream().filter(r -> r.state().equals("FAILED")).toList();
                 failed.forEach(r -> check(after.job(r.id()) == null, "a bulk delete left " + r));
@@ -126,29 +140,72 @@ final class AdminSteps {
         if (b == null) {
             check(thrown != null, "a retry of a job that is gone answered as if it retried it");
         } else if (thrown == null) {
-            checkRetry(List.of(b), before, run.last, step.rest() ? null : 1);
+            checkRetry(List.of(b), before, run.last, step.rest() ? null : 1, true);
         } else {
             check(a != null && a.state().equals(b.state()) && a.attempts() == b.attempts(),
                     "a retry refused with " + thrown + " changed " + b + " to " + a);
-            check(!b.state().equals("FAILED") || reason(b, run.last) != null,
+            check(!b.ended() || reason(b, run.last) != null,
                     "a retry of " + b + " was refused without a reason: " + thrown);
         }
     }
 
     /**
-     * Every FAILED target is retried (PENDING, or WAITING for an unfinished dependency, with no attempt) unless a
-     * job it waits for is FAILED or another unfinished job holds its dedupe key, after the action.
+     * One job cancelled through {@code JobAdmin.cancel} or {@code POST /jobs/{id}/cancel}: a job that has not
+     * started becomes CANCELLED and the answer says so; any other is left as it was, with the answer of its state.
      */
-    private static void checkRetry(List<Row> targets, Snapshot before, Snapshot after, Integer count) {
+    private void cancelOne(Step.Admin step, String id, Snapshot before) {
+        Row b = before.job(id);
+        String outcome;
+        if (step.rest()) {
+            HttpResponse<String> answer = post("/jobs/" + id + "/cancel", null);
+            Matcher named = OUTCOME.matcher(answer.body());
+            outcome = answer.statusCode() == 404 ? "NOT_FOUND" : named.find() ? named.group(1) : answer.body();
+        } else {
+            outcome = run.s.admin().cancel(JobId.parse(id)).name();
+        }
+        run.last = run.s.rows().snapshot(run.s.clock().now());
+        Row a = run.last.job(id);
+        String expected = b == null ? "NOT_FOUND" : b.unfinished() ? "CANCELLED" : "FINISHED";
+        check(outcome.equals(expected), "a cancel of " + b + " answered " + outcome + ", not " + expected);
+        checkCancel(b == null ? List.of() : List.of(b), run.last, null);
+        check(b != null || a == null, "a cancel of a job that is gone made " + a);
+    }
+
+    /**
+     * Every target that had not started is CANCELLED, with its attempts; every other is as it was; the count, if
+     * any, is of the jobs cancelled.
+     */
+    private static void checkCancel(List<Row> targets, Snapshot after, Integer count) {
+        int cancelled = 0;
+        for (Row b : targets) {
+            Row a = after.job(b.id());
+            check(a != null, "a cancel deleted " + b);
+            if (b.unfinished()) {
+                cancelled++;
+                check(a.state().equals("CANCELLED") && a.attempts() == b.attempts(), "a cancel made " + b + " " + a);
+            } else {
+                check(a.state().equals(b.state()), "a cancel changed " + b + ", which had finished, to " + a);
+            }
+        }
+        check(count == null || count == cancelled, "a cancel counted " + count + " but cancelled " + cancelled);
+    }
+
+    /**
+     * Every FAILED target, and every CANCELLED one if {@code cancelledToo}, is retried (PENDING, or WAITING for an
+     * unfinished dependency, with no attempt) unless a job it waits for is FAILED or CANCELLED or another unfinished
+     * job holds its dedupe key, after the action.
+     */
+    private static void checkRetry(List<Row> targets, Snapshot before, Snapshot after, Integer count,
+            boolean cancelledToo) {
         int retried = 0;
         for (Row b : targets) {
             Row a = after.job(b.id());
             check(a != null, "a retry deleted " + b);
-            if (!b.state().equals("FAILED")) {
-                check(a.state().equals(b.state()), "a retry changed " + b + ", which was not FAILED, to " + a);
+            if (!b.state().equals("FAILED") && !(cancelledToo && b.state().equals("CANCELLED"))) {
+                check(a.state().equals(b.state()), "a retry changed " + b + ", which it does not take, to " + a);
                 continue;
             }
-            if (a.state().equals("FAILED")) {
+            if (a.state().equals(b.state())) {
                 String reason = reason(a, after);
                 check(reason != null, "a retry passed over " + b + " without a reason: no dependency is FAILED"
                         + " and no other unfinished job holds its dedupe key");
@@ -165,7 +222,7 @@ final class AdminSteps {
 
     /** Why a FAILED job may be passed over by a retry, or null. */
     private static String reason(Row job, Snapshot after) {
-        if (after.deps(job.id()).stream().map(after::job).anyMatch(d -> d != null && d.state().equals("FAILED"))) {
+        if (after.deps(job.id()).stream().map(after::job).anyMatch(d -> d != null && d.ended())) {
             return "dependencyFailed";
         }
         boolean held = job.key() != null && after.jobs().values().stream().anyMatch(o -> !o.id().equals(job.id())
@@ -181,6 +238,7 @@ final class AdminSteps {
     private static String filter(Step.Admin step) {
         return step.key() == null ? "" : "&dedupeKey=" + step.key();
     }
+
 
     private static String idsJson(List<String> ids) {
         return ids.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "{\"ids\":[", "]}"));

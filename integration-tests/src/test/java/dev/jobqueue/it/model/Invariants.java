@@ -20,6 +20,7 @@ final class Invariants {
             Action.PURGE);
     private static final Set<Action> RETRIES = Set.of(Action.RETRY_ONE, Action.RETRY_IDS, Action.RETRY_FILTER,
             Action.RETRY_QUEUE);
+    private static final Set<Action> CANCELS = Set.of(Action.CANCEL_ONE, Action.CANCEL_IDS, Action.CANCEL_FILTER);
 
     private final ModelRun run;
     /** GroupFinished events expected so far, at least and at most, by group. */
@@ -41,8 +42,8 @@ final class Invariants {
             }
             List<Row> deps = after.deps(a.id()).stream().map(after::job).filter(d -> d != null).toList();
             if (a.state().equals("WAITING")) {
-                check(deps.stream().noneMatch(d -> d.state().equals("FAILED")),
-                        "a WAITING job waits for a FAILED job, for ever: " + a + " waits for " + deps);
+                check(deps.stream().noneMatch(Row::ended),
+                        "a WAITING job waits for a FAILED or CANCELLED job, for ever: " + a + " waits for " + deps);
                 check(deps.stream().anyMatch(Row::unfinished),
                         "a WAITING job has no unfinished job to wait for: " + a + " waits for " + deps);
             }
@@ -62,13 +63,20 @@ final class Invariants {
         groups(step, before, after);
     }
 
-    /** WAITING, PENDING, RUNNING, then DONE (for good) or FAILED; only a retry leaves FAILED, with no attempt. */
+    /**
+     * WAITING, PENDING, RUNNING, then DONE (for good) or FAILED; or CANCELLED by a cancel, from WAITING or PENDING.
+     * Only a retry leaves FAILED or CANCELLED, with no attempt.
+     */
     private static void transition(Row b, Row a, Action action) {
         String change = b + " became " + a;
+        if (a.state().equals("CANCELLED") && !b.state().equals("CANCELLED")) {
+            check(CANCELS.contains(action) && (b.state().equals("PENDING") || b.state().equals("WAITING"))
+                    && a.attempts() == b.attempts(), "only a cancel of a job that has not started cancels: " + change);
+        }
         if (b.state().equals("DONE")) {
             check(a.state().equals("DONE") && a.attempts() == b.attempts(), "DONE is for good: " + change);
-        } else if (b.state().equals("FAILED") && !a.state().equals("FAILED")) {
-            check(RETRIES.contains(action) && a.attempts() == 0, "only a retry ends FAILED: " + change);
+        } else if (b.ended() && !a.state().equals(b.state())) {
+            check(RETRIES.contains(action) && a.attempts() == 0, "only a retry ends FAILED or CANCELLED: " + change);
         } else {
             check(a.attempts() >= b.attempts(), "attempts went down: " + change);
         }
@@ -98,13 +106,15 @@ final class Invariants {
             if (finished && !unsure) {
                 GroupFinished last = events.get(events.size() - 1);
                 check(last.done() == state(after, group, "DONE") && last.failed() == state(after, group,
-                        "FAILED"), "GroupFinished counts " + last + " but the rows are " + rows(after, group));
+                        "FAILED") && last.cancelled() == state(after, group, "CANCELLED"),
+                        "GroupFinished counts " + last + " but the rows are " + rows(after, group));
             }
             GroupProgress progress = run.s.admin().group(group);
             check(progress.waiting() == state(after, group, "WAITING")
                     && progress.pending() == state(after, group, "PENDING") && progress.running() == 0
                     && progress.done() == state(after, group, "DONE")
-                    && progress.failed() == state(after, group, "FAILED"),
+                    && progress.failed() == state(after, group, "FAILED")
+                    && progress.cancelled() == state(after, group, "CANCELLED"),
                     "JobAdmin.group says " + progress + " but the rows are " + rows(after, group));
         }
     }

@@ -16,7 +16,8 @@ public final class ModelGenerator {
     /** Retries twice as often as the other actions: they are where most promises meet. */
     private static final Action[] ACTIONS = {Action.RETRY_ONE, Action.RETRY_IDS, Action.RETRY_IDS, Action.RETRY_FILTER,
         Action.RETRY_FILTER, Action.RETRY_QUEUE, Action.RETRY_QUEUE, Action.DELETE_ONE, Action.DELETE_IDS,
-        Action.DELETE_FILTER, Action.PURGE, Action.PAUSE, Action.RESUME, Action.LIMITS};
+        Action.DELETE_FILTER, Action.PURGE, Action.PAUSE, Action.RESUME, Action.LIMITS, Action.CANCEL_ONE,
+        Action.CANCEL_ONE, Action.CANCEL_IDS, Action.CANCEL_FILTER};
 
     private ModelGenerator() {
     }
@@ -95,7 +96,8 @@ public final class ModelGenerator {
     private static Step admin(Random random, String queue, int puts) {
         Action action = ACTIONS[random.nextInt(ACTIONS.length)];
         List<Integer> jobs = new ArrayList<>();
-        int count = action == Action.RETRY_IDS || action == Action.DELETE_IDS ? 1 + random.nextInt(4) : 1;
+        int count = action == Action.RETRY_IDS || action == Action.DELETE_IDS || action == Action.CANCEL_IDS
+                ? 1 + random.nextInt(4) : 1;
         for (int i = 0; i < count; i++) {
             int job = random.nextInt(puts);
             if (!jobs.contains(job)) {

@@ -35,6 +35,11 @@ public class ModelRows {
             return state.equals("PENDING") || state.equals("RUNNING") || state.equals("WAITING");
         }
 
+        /** FAILED or CANCELLED: finished, and not DONE, so a job that waits for it fails. */
+        public boolean ended() {
+            return state.equals("FAILED") || state.equals("CANCELLED");
+        }
+
         @Override
         public String toString() {
             return "#" + seq + " " + queue + " " + state + " attempts=" + attempts + " n=" + n

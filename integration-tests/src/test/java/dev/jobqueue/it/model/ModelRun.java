@@ -163,9 +163,10 @@ public class ModelRun {
             Step.Put put = call.puts().get(i);
             String holder = put.key() == null ? null : holders.get(put.key());
             expectedHolder.add(holder);
-            // A job that waits for a FAILED job, or for a job of the call that is, is FAILED at once, and holds no key.
-            boolean fails = holder == null && (afters.get(i).stream().anyMatch(d -> before.job(d).state()
-                    .equals("FAILED")) || earlier.get(i).stream().anyMatch(failsAtOnce::get));
+            // A job that waits for a FAILED or CANCELLED job, or for a job of the call that is FAILED at once, is
+            // FAILED at once, and holds no key.
+            boolean fails = holder == null && (afters.get(i).stream().anyMatch(d -> before.job(d).ended())
+                    || earlier.get(i).stream().anyMatch(failsAtOnce::get));
             failsAtOnce.add(fails);
             if (holder == null) {
                 if (put.key() != null && !fails) {
@@ -247,7 +248,7 @@ public class ModelRun {
     private void checkNewJob(String id, List<String> after, Snapshot before) {
         Row row = last.job(id);
         check(row != null && before.job(id) == null, "a put returned " + id + " but wrote no new row");
-        boolean failed = after.stream().anyMatch(d -> before.job(d).state().equals("FAILED"));
+        boolean failed = after.stream().anyMatch(d -> before.job(d).ended());
         boolean waits = after.stream().anyMatch(d -> !before.job(d).state().equals("DONE"));
         String expected = failed ? "FAILED" : waits ? "WAITING" : "PENDING";
         check(row.state().equals(expected), "a put waiting for " + after + " is " + row + ", expected " + expected);

@@ -63,6 +63,20 @@ final class ShrunkSequences {
             Step.put(SINGLE, "k0", DuplicatePolicy.REPLACE, null, null, List.of(1, 0), 0, "FF"),
             Step.admin(Action.RETRY_QUEUE, false, List.of(2), SINGLE, "k1"));
 
+    /**
+     * Seed 7646625651027112202, before the first cancel by filter landed: with three jobs a chunk, a cancel of a
+     * queue's jobs in put order cancelled a job in one chunk and failed the job of a later chunk that waited for it,
+     * instead of cancelling both.
+     */
+    static final List<Step> CANCEL_BY_FILTER_ACROSS_CHUNKS = List.of(
+            Step.put(SINGLE, null, DuplicatePolicy.REPLACE, null, "g1", List.of(), 0, "FO"),
+            Step.putAll(Step.put(SINGLE, null, DuplicatePolicy.IGNORE, null, null, List.of(), 0, "FF"),
+                    Step.put(SINGLE, "k0", DuplicatePolicy.IGNORE, null, null, List.of(3, 8), 0, "FF/b2"),
+                    Step.put(SINGLE, null, DuplicatePolicy.IGNORE, null, null, List.of(0, 8, 9), 0, "OO"),
+                    Step.put(SINGLE, "k1", DuplicatePolicy.IGNORE, null, null, List.of(10), 0, "FO")),
+            Step.admin(Action.CANCEL_FILTER, true, List.of(14), SINGLE, null));
+
     static final List<List<Step>> ALL = List.of(BACKOFF_SPLITS_A_BATCH, RETRY_OF_TWO_HOLDERS_OF_A_KEY,
-            REST_RETRY_OF_TWO_HOLDERS_OF_A_KEY, RETRY_OF_A_HOLDER_AND_ITS_CHILD_OF_ONE_KEY);
+            REST_RETRY_OF_TWO_HOLDERS_OF_A_KEY, RETRY_OF_A_HOLDER_AND_ITS_CHILD_OF_ONE_KEY,
+            CANCEL_BY_FILTER_ACROSS_CHUNKS);
 }

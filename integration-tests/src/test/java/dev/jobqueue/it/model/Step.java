@@ -13,7 +13,7 @@ public sealed interface Step {
     /** Admin actions; {@code rest} says whether the REST API or {@code JobAdmin} takes it. */
     enum Action {
         RETRY_ONE, RETRY_IDS, RETRY_FILTER, RETRY_QUEUE, DELETE_ONE, DELETE_IDS, DELETE_FILTER, PURGE, PAUSE, RESUME,
-        LIMITS
+        LIMITS, CANCEL_ONE, CANCEL_IDS, CANCEL_FILTER
     }
 
     /** A put on {@code queue}; {@code key}, {@code orderingKey} and {@code group} may be null. */

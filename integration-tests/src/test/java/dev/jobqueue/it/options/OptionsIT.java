@@ -344,7 +344,7 @@ class OptionsIT {
         Thread.sleep(500);
         assertEquals(1, runs.groupsFinished(group).size(), "fired once");
         GroupProgress progress = admin.group(group);
-        assertEquals(new GroupProgress(group, 0, 0, 0, 2, 1), progress);
+        assertEquals(new GroupProgress(group, 0, 0, 0, 2, 1, 0), progress);
         assertTrue(progress.finished());
         assertEquals(0, admin.group("no-such-" + group).total());
     }

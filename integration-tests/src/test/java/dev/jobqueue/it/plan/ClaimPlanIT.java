@@ -26,7 +26,8 @@ class ClaimPlanIT {
     private static final int FINISHED = 1_000_000;
     private static final int PENDING = 10_000;
     private static final int WAITING = 1_000;
-    private static final List<String> STATES = List.of("PENDING", "RUNNING", "WAITING", "DONE", "FAILED");
+    private static final List<String> STATES = List.of("PENDING", "RUNNING", "WAITING", "DONE", "FAILED",
+            "CANCELLED");
 
     @Deployment
     static WebArchive app() {
@@ -83,7 +84,7 @@ class ClaimPlanIT {
                     // An index of that state only: its partial index, or for RUNNING an index of leases.
                     assertFalse(count.contains("Seq Scan"), count);
                     assertTrue(count.matches("(?s).*Index (Only )?Scan using jobqueue_job_(pending|running_expiry|"
-                            + "lease|waiting|done|failed).*"), count);
+                            + "lease|waiting|done|failed|cancelled).*"), count);
                 } else {
                     // A range of the index that starts with the state, read without the rows ("Using index").
                     assertTrue(count.matches("(?s).*\\| range \\|.*jobqueue_job_state.*Using index.*")
