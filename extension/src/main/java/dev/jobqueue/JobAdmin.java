@@ -208,9 +208,22 @@ public interface JobAdmin {
      * @param payloadLength    the whole payload's length, in characters
      * @param errors           the first {@value JobAdmin#ERRORS_SHOWN} of its kept errors, oldest first
      * @param errorCount       how many errors it keeps; page through them with {@link JobAdmin#errors}
+     * @param progress         what its consumer last reported in its last attempt ({@link JobContext#progress}), or
+     *                         null if that attempt reported nothing
      */
     record JobDetails(JobSummary summary, String payload, boolean payloadTruncated, long payloadLength,
-            List<AttemptError> errors, long errorCount) {
+            List<AttemptError> errors, long errorCount, Progress progress) {
+    }
+
+    /**
+     * How far a job had come, as its consumer last reported it ({@link JobContext#progress}).
+     *
+     * @param fraction   from 0 to 1
+     * @param note       the note, or null
+     * @param attempt    the attempt that reported it
+     * @param reportedAt when it was reported
+     */
+    record Progress(double fraction, String note, int attempt, Instant reportedAt) {
     }
 
     /**

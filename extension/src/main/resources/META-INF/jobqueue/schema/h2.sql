@@ -27,6 +27,12 @@ ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200);
 -- OpenTelemetry: the consumer's span follows it.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_parent VARCHAR(55);
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_state VARCHAR(512);
+-- How far a job's consumer said it had come (JobContext.progress), in the attempt progress_attempt: an attempt
+-- that has not reported shows none. Written outside the job's transaction, at most once a second.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress DOUBLE PRECISION;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_note VARCHAR(200);
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_attempt INTEGER;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_at TIMESTAMP(6) WITH TIME ZONE;
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, state, priority DESC, run_at, seq);
 CREATE UNIQUE INDEX IF NOT EXISTS jobqueue_job_dedupe ON jobqueue_job (queue, dedupe_slot);
 CREATE INDEX IF NOT EXISTS jobqueue_job_ordering ON jobqueue_job (queue, ordering_key, seq);

@@ -36,6 +36,12 @@ ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200) COLLAT
 -- OpenTelemetry: the consumer's span follows it.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_parent VARCHAR(55);
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_state VARCHAR(512);
+-- How far a job's consumer said it had come (JobContext.progress), in the attempt progress_attempt: an attempt
+-- that has not reported shows none. Written outside the job's transaction, at most once a second.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress DOUBLE;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_note VARCHAR(200);
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_attempt INT;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_at DATETIME(6);
 -- Claiming reads due PENDING rows of one queue in claim order. The state comes first, so that counting one
 -- state's jobs by queue reads only that state's entries (earlier versions had queue first, under another name).
 -- The new index is built before the old one goes, so that claims never run without one.

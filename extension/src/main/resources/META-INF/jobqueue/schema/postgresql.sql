@@ -28,6 +28,12 @@ ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS claimed_by VARCHAR(200);
 -- OpenTelemetry: the consumer's span follows it.
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_parent VARCHAR(55);
 ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS trace_state VARCHAR(512);
+-- How far a job's consumer said it had come (JobContext.progress), in the attempt progress_attempt: an attempt
+-- that has not reported shows none. Written outside the job's transaction, at most once a second.
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress DOUBLE PRECISION;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_note VARCHAR(200);
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_attempt INTEGER;
+ALTER TABLE jobqueue_job ADD COLUMN IF NOT EXISTS progress_at TIMESTAMP WITH TIME ZONE;
 -- Claiming reads only due PENDING rows of one queue, in claim order, however many DONE and FAILED rows there are.
 CREATE INDEX IF NOT EXISTS jobqueue_job_pending ON jobqueue_job (queue, priority DESC, run_at, seq) WHERE state = 'PENDING';
 -- A dedupe key is unique among the unfinished jobs of a queue.

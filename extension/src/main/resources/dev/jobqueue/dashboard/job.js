@@ -1,4 +1,4 @@
-// Job page: one job's summary, options, dependencies, errors and (on request) payload, with retry, cancel and delete for admins.
+// Job page: one job's summary, progress, options, dependencies, errors and (on request) payload, with retry, cancel and delete for admins.
 import { api, seg } from './api.js';
 import { confirmAction } from './confirm.js';
 import { badge, h, jobLink, rerender } from './dom.js';
@@ -37,6 +37,7 @@ export function mount(ctx) {
     const errors = allErrors ? await loadErrors(id, job.errorCount) : job.errors ?? [];
     rerender(body, () => [
       ...header(ctx, job.summary),
+      job.progress && progressBar(job.progress),
       details(job.summary, options),
       dependencies(options, linksShown < LINKS_MOST ? showMoreLinks : null),
       payload,
@@ -94,6 +95,17 @@ function remove(ctx, id) {
 
 function field(label, value) {
   return h('div', null, h('dt', null, label), h('dd', null, value ?? '—'));
+}
+
+/** What the job's last attempt reported of its progress: a bar, the percentage, the note as text, and when. */
+function progressBar(progress) {
+  const percent = Math.round(progress.fraction * 100);
+  return h('section', { class: 'panel', id: 'job-progress' },
+    h('h2', null, `Progress of attempt ${progress.attempt}`),
+    h('progress', { max: 100, value: percent }),
+    h('p', null, h('span', { id: 'job-progress-percent' }, `${percent}%`), ' ',
+      progress.note ? h('span', { id: 'job-progress-note' }, progress.note) : null,
+      ' (', time(progress.reportedAt), ')'));
 }
 
 function details(job, options) {

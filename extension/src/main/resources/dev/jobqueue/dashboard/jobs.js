@@ -37,7 +37,8 @@ function jobsTable(jobs) {
   return table('jobs-table', headers, jobs.map(job => h('tr', { dataset: { jobId: job.id } },
     h('td', null, jobLink(job.id, shortId(job.id))),
     h('td', null, job.queue),
-    h('td', null, badge(job.state)),
+    h('td', null, badge(job.state), job.progress != null
+      && h('progress', { class: 'row-progress', max: 100, value: Math.round(job.progress * 100), title: `${Math.round(job.progress * 100)}%` })),
     numCell(job.attempts),
     h('td', null, time(job.runAt)),
     h('td', null, time(job.createdAt)),

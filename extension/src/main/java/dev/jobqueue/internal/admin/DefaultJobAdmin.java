@@ -120,7 +120,7 @@ public class DefaultJobAdmin implements JobAdmin {
         }
         return store.view(id.toString(), maxPayloadChars).map(view -> new JobDetails(summary(view.listing()),
                 view.payload(), view.truncated(), view.payloadLength(), errorPage(id, 0, ERRORS_SHOWN),
-                errorHistory.count(id.toString())));
+                errorHistory.count(id.toString()), view.progress()));
     }
 
     @Override

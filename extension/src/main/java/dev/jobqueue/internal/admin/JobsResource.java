@@ -313,7 +313,7 @@ public class JobsResource extends AdminEndpoint {
     /** The job without even the empty start of its payload, so that "no payload" is not mistaken for "". */
     private static JobDetails withoutPayload(JobDetails job) {
         return new JobDetails(job.summary(), null, job.payloadLength() > 0, job.payloadLength(), job.errors(),
-                job.errorCount());
+                job.errorCount(), job.progress());
     }
 
     /** A page of a job listing, and the token of the next page, null on the last. */

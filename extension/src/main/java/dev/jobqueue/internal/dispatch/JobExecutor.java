@@ -53,6 +53,9 @@ public class JobExecutor {
     @Inject
     JobMetrics metrics;
 
+    @Inject
+    ProgressLog progress;
+
     @ActivateRequestContext
     public Outcome execute(ClaimedJob job, ConsumerMethod consumer, QueueOptions options) {
         PreparedJob prepared = prepare(job, consumer, options);
@@ -130,7 +133,7 @@ public class JobExecutor {
             }
         }
         ClaimedJobContext context = new ClaimedJobContext(JobId.parse(job.id()), job.queue(), job.attempt(),
-                job.enqueuedAt());
+                job.enqueuedAt(), progress);
         metrics.waited(job.queue(), Duration.between(job.dueAt(), clock.instant()));
         return new PreparedJob(job, payload, context, null);
     }

@@ -6,6 +6,7 @@ import dev.jobqueue.internal.config.QueueOptions;
 import dev.jobqueue.internal.consumer.ConsumerMethod;
 import dev.jobqueue.internal.discovery.JobQueueExtension;
 import dev.jobqueue.internal.dispatch.Dispatcher;
+import dev.jobqueue.internal.dispatch.ProgressLog;
 import dev.jobqueue.internal.dispatch.RunMode;
 import dev.jobqueue.internal.health.HealthSources;
 import dev.jobqueue.internal.time.JobQueueClock;
@@ -92,6 +93,9 @@ public class JobQueueRuntime {
 
     @Inject
     QueueDepths depths;
+
+    @Inject
+    ProgressLog progressLog;
 
     @Inject
     JobMetrics metrics;
@@ -194,6 +198,7 @@ public class JobQueueRuntime {
         retentionPurger.stop();
         stuckJobMonitor.stop();
         dispatcher.stop(settings.shutdownGrace());
+        progressLog.stop();
         leaseKeeper.stop();
         wakeBroadcaster.stop();
     }

@@ -1,5 +1,6 @@
 package dev.jobqueue.internal.store;
 
+import dev.jobqueue.JobAdmin.Progress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -106,9 +107,15 @@ public class AdminStore {
         boolean whole = maxPayloadChars == Integer.MAX_VALUE;
         // H2 answers SUBSTRING(x, 1, Integer.MAX_VALUE) with nothing, so the whole payload is selected as it is.
         String sql = "SELECT " + JobListing.COLUMNS + ", " + (whole ? "payload" : "SUBSTRING(payload, 1, ?)")
-                + ", CHAR_LENGTH(payload) FROM jobqueue_job WHERE id = ?";
-        TransactionalJdbc.RowReader<JobView> reader = (row, db) ->
-                new JobView(JobListing.read(row, db), row.getString(9), row.getLong(10));
+                + ", CHAR_LENGTH(payload), progress, progress_note, progress_attempt, progress_at"
+                + " FROM jobqueue_job WHERE id = ?";
+        TransactionalJdbc.RowReader<JobView> reader = (row, db) -> {
+            JobListing listing = JobListing.read(row, db);
+            double fraction = row.getDouble(11);
+            boolean reported = !row.wasNull() && row.getInt(13) == listing.attempts();
+            return new JobView(listing, row.getString(9), row.getLong(10), reported
+                    ? new Progress(fraction, row.getString(12), listing.attempts(), db.instant(row, 14)) : null);
+        };
         return (whole ? jdbc.query(sql, reader, id) : jdbc.query(sql, reader, maxPayloadChars, id)).stream()
                 .findFirst();
     }

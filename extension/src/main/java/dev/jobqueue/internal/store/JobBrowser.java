@@ -25,7 +25,7 @@ public class JobBrowser {
 
     private static final String LISTED = "id, queue, state, attempts, priority, created_at, run_at, finished_at,"
             + " SUBSTRING(last_error, 1, " + ERROR_PREVIEW_CHARS + "), dedupe_key, ordering_key, group_name,"
-            + " claimed_by, seq";
+            + " claimed_by, seq, CASE WHEN progress_attempt = attempts THEN progress END";
 
     @Inject
     TransactionalJdbc jdbc;
@@ -103,6 +103,7 @@ public class JobBrowser {
     private static ListedJob listed(ResultSet row, Database db) throws SQLException {
         return new ListedJob(row.getString(1), row.getString(2), JobState.valueOf(row.getString(3).trim()),
                 row.getInt(4), row.getInt(5), db.instant(row, 6), db.instant(row, 7), db.instant(row, 8),
-                row.getString(9), row.getString(10), row.getString(11), row.getString(12), row.getString(13));
+                row.getString(9), row.getString(10), row.getString(11), row.getString(12), row.getString(13),
+                row.getObject(15) == null ? null : row.getDouble(15));
     }
 }

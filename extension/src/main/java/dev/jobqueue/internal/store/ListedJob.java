@@ -18,8 +18,9 @@ import java.time.Instant;
  * @param orderingKey its ordering key, or null
  * @param group       its group, or null
  * @param claimedBy   the node that claimed it last, or null
+ * @param progress    the fraction its last attempt reported ({@code JobContext.progress}), or null
  */
 public record ListedJob(String id, String queue, JobState state, int attempts, int priority, Instant createdAt,
         Instant runAt, Instant finishedAt, String lastError, String dedupeKey, String orderingKey, String group,
-        String claimedBy) {
+        String claimedBy, Double progress) {
 }

@@ -39,7 +39,7 @@ public class SchemaCheck {
     private static final List<String> PROBES = List.of(
             "SELECT id, seq, queue, state, payload, attempts, priority, run_at, created_at, started_at, finished_at,"
                     + " lease_token, lease_expires_at, last_error, dedupe_key, ordering_key, group_name, has_dependents, claimed_by,"
-                    + " trace_parent, trace_state"
+                    + " trace_parent, trace_state, progress, progress_note, progress_attempt, progress_at"
                     + " FROM jobqueue_job WHERE 1 = 0",
             "SELECT job_id, depends_on FROM jobqueue_job_dependency WHERE 1 = 0",
             "SELECT name, created_at FROM jobqueue_group WHERE 1 = 0",

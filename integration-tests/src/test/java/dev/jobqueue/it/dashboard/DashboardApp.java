@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The application the dashboard tests open: consumers, a probe to put jobs, and, as many applications have, its
@@ -65,6 +67,18 @@ public final class DashboardApp {
         @Consumer(queue = "dash-private", maxAttempts = 1)
         public void run(String payload) {
             throw new IllegalStateException("the customer could not be reached");
+        }
+    }
+
+    /** Reports 40 %, with a note in markup, then runs until the probe lets it end. */
+    @ApplicationScoped
+    public static class ProgressConsumer {
+        static final CountDownLatch END = new CountDownLatch(1);
+
+        @Consumer(queue = "dash-progress")
+        public void run(String payload, JobContext context) throws InterruptedException {
+            context.progress(0.4, "<b>row</b> 4 of 10");
+            END.await(30, TimeUnit.SECONDS);
         }
     }
 
@@ -115,6 +129,14 @@ public final class DashboardApp {
                 ids.append(i == 0 ? "" : "\n").append(id);
             }
             return ids.toString();
+        }
+
+        /** Lets the job of {@link ProgressConsumer} end. */
+        @POST
+        @Path("progress/end")
+        public String endProgress() {
+            ProgressConsumer.END.countDown();
+            return "ended";
         }
 
         /** The operator actions seen so far, one per line: user action target count. */

@@ -46,7 +46,8 @@ class DashboardIT {
     static WebArchive app() {
         return Deployments.war(APP, "dashboard", DashboardApp.class, DashboardApp.RootApplication.class,
                 DashboardApp.FailsOnceConsumer.class, DashboardApp.AlwaysFailsConsumer.class,
-                DashboardApp.OkConsumer.class, DashboardApp.Actions.class, DashboardApp.Probe.class);
+                DashboardApp.OkConsumer.class, DashboardApp.ProgressConsumer.class, DashboardApp.Actions.class,
+                DashboardApp.Probe.class);
     }
 
     @AfterAll
@@ -145,6 +146,28 @@ class DashboardIT {
         admin.await("#retry-job");
         String actions = Http.send("GET", "/" + APP + "/probe/actions", null, null).body();
         assertTrue(actions.contains("admin cancel job " + id + " 1"), actions);
+    }
+
+    @Test
+    void a_running_jobs_progress_shows_as_a_bar_with_its_note_as_text_on_its_page_and_in_the_list()
+            throws Exception {
+        String id = put("dash-progress", 1, "progress", null).get(0);
+        Browser viewer = browser().as("viewer", "viewer-secret");
+        try {
+            viewer.open(APP, "#/job/" + id);
+            // The page refreshes on its timer; the report is written within about a second.
+            assertTrue(Await.until(() -> !viewer.all("#job-progress-percent").isEmpty(), Duration.ofSeconds(15)),
+                    "no progress shown");
+            assertEquals("40%", viewer.text("#job-progress-percent"));
+            assertEquals("<b>row</b> 4 of 10", viewer.text("#job-progress-note"), "the note as text, not markup");
+            assertEquals(List.of(), viewer.all("#job-progress b"));
+
+            viewer.open(APP, "#/jobs?queue=dash-progress");
+            viewer.await("#jobs-table tr[data-job-id='" + id + "'] progress.row-progress");
+        } finally {
+            Http.send("POST", "/" + APP + "/probe/progress/end", null, null);
+        }
+        awaitState(id, "DONE");
     }
 
     @Test
